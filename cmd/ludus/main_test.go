@@ -1,0 +1,48 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/ludus-games/ludus/internal/shareddata"
+)
+
+// The command-line tests are scripts in testdata/script: each runs ludus as a
+// user would and checks its output, exit status and files.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"ludus": main,
+	})
+}
+
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			if d := sharedDataDir(); d != "" {
+				env.Setenv("SHARED", d)
+			}
+			return nil
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "shared" {
+				return sharedDataDir() != "", nil
+			}
+			return false, nil
+		},
+	})
+}
+
+func sharedDataDir() string {
+	d := shareddata.Dir()
+	if d == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(d)
+	if err != nil {
+		return ""
+	}
+	return abs
+}
