@@ -1,0 +1,126 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ludus-games/ludus/dungeon"
+	"github.com/ludus-games/ludus/internal/shareddata"
+)
+
+var benchDungeonFlags struct {
+	data      string
+	runs      int
+	scaleRuns int
+	scale     string
+	limit     time.Duration
+}
+
+// dungeonReference is one of the reference's published benchmark inputs
+// with its published mean and median times in seconds (the thesis, 100 runs
+// per input, one core at 2.7 GHz).
+type dungeonReference struct {
+	file      string
+	mean      float64 // seconds; a published 0.00 s counts as 0.005 s
+	published string  // mean / median as published
+}
+
+var dungeonReferences = []dungeonReference{
+	{"backtracking.yml", 0.18, "0.18 s / 0.09 s"},
+	{"backtracking_advanced.yml", 0.18, "0.18 s / 0.09 s"},
+	{"different_probabilities_1_new.yml", 0.02, "0.02 s / 0.01 s"},
+	{"different_probabilities_2_new.yml", 0.02, "0.02 s / 0.01 s"},
+	{"example1_basic.yml", 0.005, "0.00 s"},
+	{"example1_advanced.yml", 0.005, "0.00 s"},
+	{"example2_basic.yml", 0.12, "0.12 s / 0.08 s"},
+	{"example2_advanced.yml", 0.12, "0.12 s / 0.08 s"},
+	{"example3_basic.yml", 0.62, "0.62 s / 0.36 s"},
+	{"example3_advanced.yml", 0.62, "0.62 s / 0.36 s"},
+	{"game1_basic.yml", 0.01, "0.01 s"},
+	{"game2_basic.yml", 0.05, "0.05 s / 0.03 s"},
+	{"backtracking_corridors.yml", 0.35, "0.35 s / 0.16 s"},
+	{"example1_corridors.yml", 0.01, "0.01 s"},
+	{"example2_corridors.yml", 0.87, "0.87 s / 0.54 s"},
+	{"example3_corridors.yml", 1.61, "1.61 s / 1.35 s"},
+	{"game1_corridors.yml", 0.04, "0.04 s / 0.02 s"},
+	{"game2_corridors.yml", 0.12, "0.12 s / 0.07 s"},
+}
+
+var benchDungeonCmd = &cobra.Command{
+	Use:   "dungeon",
+	Short: "Dungeon layouts: the reference's benchmark inputs and scaling",
+	Long: `dungeon times layout generation on the reference's published benchmark inputs
+(maps/thesis in the shared data, --runs runs each, a fresh generator per
+run) against a fifth of the reference's published means, then on synthetic
+levels of growing size (one loop per ten rooms). Published means of "0.00 s"
+are taken as 0.005 s. "met" compares wall times; the CPU column shows what
+the runs cost when other work shares the cores.`,
+	Args: cobra.NoArgs,
+	RunE: func(cmd *cobra.Command, args []string) error {
+		f := benchDungeonFlags
+		if f.data == "" {
+			if d := shareddata.Dir(); d != "" {
+				f.data = filepath.Join(d, "dungeon", "maps", "thesis")
+			}
+		}
+		if f.data == "" {
+			return fmt.Errorf("no reference maps: give --data DIR (maps/thesis of the shared data)")
+		}
+		w := cmd.OutOrStdout()
+		fmt.Fprintf(w, "Reference inputs, %d runs each; target: mean at most a fifth of the reference's.\n\n", f.runs)
+		fmt.Fprintln(w, benchColumns+" reference mean / median | target mean | met |")
+		fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |")
+		for _, ref := range dungeonReferences {
+			spec, err := dungeon.ReadFile(filepath.Join(f.data, ref.file), dungeon.ReadOptions{})
+			if err != nil {
+				return err
+			}
+			res, cpu, err := benchSpec(cmd.Context(), ref.file, spec, f.runs, 1, f.limit)
+			if err != nil {
+				return err
+			}
+			target := time.Duration(ref.mean / 5 * float64(time.Second))
+			met := "yes"
+			if res.Successes < res.Runs || res.MeanTime > target {
+				met = "no"
+			}
+			printBenchRow(w, ref.file, len(spec.Rooms), res, cpu, fmt.Sprintf(" %s | %s | %s |",
+				ref.published, fmtSeconds(target), met))
+		}
+		sizes, err := parseSizes(f.scale)
+		if err != nil {
+			return err
+		}
+		if len(sizes) == 0 {
+			return nil
+		}
+		fmt.Fprintf(w, "\nSynthetic levels (ludus dungeon synth), one loop per ten rooms, %d runs each.\n\n", f.scaleRuns)
+		printBenchHeader(w)
+		for _, n := range sizes {
+			spec, err := dungeon.Synthetic(n, n/10, 1)
+			if err != nil {
+				return err
+			}
+			name := fmt.Sprintf("%d rooms, %d loops", n, n/10)
+			res, cpu, err := benchSpec(cmd.Context(), name, spec, f.scaleRuns, 1, f.limit)
+			if err != nil {
+				return err
+			}
+			printBenchRow(w, name, n, res, cpu, "")
+		}
+		return nil
+	},
+}
+
+func init() {
+	f := benchDungeonCmd.Flags()
+	f.StringVar(&benchDungeonFlags.data, "data", "", "folder of the reference's thesis maps (default: the shared data)")
+	f.IntVar(&benchDungeonFlags.runs, "runs", 100, "runs per reference input")
+	f.IntVar(&benchDungeonFlags.scaleRuns, "scale-runs", 10, "runs per synthetic level")
+	f.StringVar(&benchDungeonFlags.scale, "scale", "25,50,100", "sizes of the synthetic levels (empty: none)")
+	f.DurationVar(&benchDungeonFlags.limit, "time-limit", 30*time.Second, "time limit of one run")
+	benchCmd.AddCommand(benchDungeonCmd)
+}

@@ -1,0 +1,218 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ludus-games/ludus/dungeon"
+	"github.com/ludus-games/ludus/internal/atomicfile"
+	"github.com/ludus-games/ludus/progress"
+	"github.com/ludus-games/ludus/render"
+)
+
+var dungeonCmd = &cobra.Command{
+	Use:   "dungeon",
+	Short: "Generate dungeon layouts from a level graph and room templates",
+	Long: `dungeon lays out levels: every room of a level graph gets a shape from its
+room templates and a place on a grid, so that rooms never overlap and
+connected rooms share a door (or a corridor room). Specs are our YAML or
+JSON format (see docs/dungeon.md) or the reference's legacy YAML maps.`,
+}
+
+// dungeonReadFlags are shared by every subcommand that reads specs.
+var dungeonRooms string
+
+func readDungeonSpec(path string) (*dungeon.Spec, error) {
+	return dungeon.ReadFile(path, dungeon.ReadOptions{RoomsDir: dungeonRooms})
+}
+
+var dungeonGenFlags struct {
+	seed           uint64
+	count          int
+	limit          time.Duration
+	out, svg, png  string
+	tmx            string
+	grid, noLabels bool
+	cell           float64
+}
+
+var dungeonGenerateCmd = &cobra.Command{
+	Use:   "generate SPEC",
+	Short: "Generate layouts and write them as JSON, SVG, PNG or Tiled maps",
+	Long: `generate checks SPEC, lays it out and writes the layout: JSON to -o (or to
+standard output when no output is named), pictures to --svg and --png, a
+Tiled map to --tmx (with its tileset image beside it).
+
+Layout i of --count uses seed --seed+i-1; with --count above 1 the output
+names get -1, -2, ... before their extension. A layout not found within
+--time-limit is an error.`,
+	Args: cobra.ExactArgs(1),
+	RunE: func(cmd *cobra.Command, args []string) error {
+		f := dungeonGenFlags
+		if f.count < 1 {
+			return fmt.Errorf("--count %d: want at least 1", f.count)
+		}
+		if f.limit <= 0 {
+			return fmt.Errorf("--time-limit %v: want a positive duration", f.limit)
+		}
+		spec, err := readDungeonSpec(args[0])
+		if err != nil {
+			return err
+		}
+		g, err := dungeon.NewGenerator(spec)
+		if err != nil {
+			return err
+		}
+		bar := progress.New(int64(f.count), "dungeon")
+		defer bar.Finish()
+		for i := range f.count {
+			seed := f.seed + uint64(i)
+			l, st, err := g.Generate(cmd.Context(), dungeon.Options{Seed: seed, TimeLimit: f.limit})
+			if err != nil {
+				return err
+			}
+			bar.Add(1)
+			fmt.Fprintf(cmd.ErrOrStderr(), "layout %d (seed %d): %d rooms, %d doors, %v, %d iterations\n",
+				i+1, seed, len(l.Rooms), len(l.Doors), st.Duration.Round(time.Microsecond), st.Iterations)
+			if err := writeDungeonOutputs(cmd.OutOrStdout(), l, i, f.count); err != nil {
+				return err
+			}
+		}
+		return nil
+	},
+}
+
+// numbered inserts -i before the extension when several files are made.
+func numbered(path string, i, count int) string {
+	if path == "" || count == 1 {
+		return path
+	}
+	ext := filepath.Ext(path)
+	return fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), i+1, ext)
+}
+
+func writeDungeonOutputs(stdout io.Writer, l *dungeon.Layout, i, count int) error {
+	f := dungeonGenFlags
+	if f.out == "" && f.svg == "" && f.png == "" && f.tmx == "" {
+		return l.WriteJSON(stdout)
+	}
+	if f.out != "" {
+		if err := atomicfile.Write(numbered(f.out, i, count), l.WriteJSON); err != nil {
+			return err
+		}
+	}
+	opt := dungeon.DrawOptions{Cell: f.cell, Grid: f.grid, NoLabels: f.noLabels}
+	for _, p := range []string{f.svg, f.png} {
+		if p != "" {
+			if err := render.Save(numbered(p, i, count), l.Draw(opt)); err != nil {
+				return err
+			}
+		}
+	}
+	if f.tmx != "" {
+		return l.SaveTMX(numbered(f.tmx, i, count))
+	}
+	return nil
+}
+
+var dungeonCheckCmd = &cobra.Command{
+	Use:   "check SPEC...",
+	Short: "Check specs and show their rooms, templates and chains",
+	Long: `check reads and checks each SPEC as generate would (graph connected and
+planar, every connection able to get a door, templates valid) and prints a
+summary, without generating.`,
+	Args: cobra.MinimumNArgs(1),
+	RunE: func(cmd *cobra.Command, args []string) error {
+		for _, path := range args {
+			spec, err := readDungeonSpec(path)
+			if err != nil {
+				return err
+			}
+			g, err := dungeon.NewGenerator(spec)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), g.Summary())
+		}
+		return nil
+	},
+}
+
+var dungeonConvertOut string
+
+var dungeonConvertCmd = &cobra.Command{
+	Use:   "convert SPEC",
+	Short: "Rewrite a spec (e.g. a legacy map) in our YAML format",
+	Args:  cobra.ExactArgs(1),
+	RunE: func(cmd *cobra.Command, args []string) error {
+		spec, err := readDungeonSpec(args[0])
+		if err != nil {
+			return err
+		}
+		if _, err := dungeon.NewGenerator(spec); err != nil {
+			return err
+		}
+		if dungeonConvertOut == "" {
+			return spec.WriteYAML(cmd.OutOrStdout())
+		}
+		return atomicfile.Write(dungeonConvertOut, spec.WriteYAML)
+	},
+}
+
+var dungeonSynthFlags struct {
+	rooms, cycles int
+	seed          uint64
+	out           string
+}
+
+var dungeonSynthCmd = &cobra.Command{
+	Use:   "synth",
+	Short: "Write a random level graph of a given size, for benchmarks",
+	Long: `synth writes a random planar level of --rooms rooms and --cycles loops in our
+YAML format, using a small built-in set of room templates (the levels of
+the scaling benchmark).`,
+	Args: cobra.NoArgs,
+	RunE: func(cmd *cobra.Command, args []string) error {
+		f := dungeonSynthFlags
+		spec, err := dungeon.Synthetic(f.rooms, f.cycles, f.seed)
+		if err != nil {
+			return err
+		}
+		if f.out == "" {
+			return spec.WriteYAML(cmd.OutOrStdout())
+		}
+		return atomicfile.Write(f.out, spec.WriteYAML)
+	},
+}
+
+func init() {
+	dungeonCmd.PersistentFlags().StringVar(&dungeonRooms, "rooms", "", "folder of the room sets of legacy maps (default: the first rooms/ folder above the map)")
+
+	gf := dungeonGenerateCmd.Flags()
+	gf.Uint64Var(&dungeonGenFlags.seed, "seed", 1, "random seed of the first layout")
+	gf.IntVar(&dungeonGenFlags.count, "count", 1, "number of layouts")
+	gf.DurationVar(&dungeonGenFlags.limit, "time-limit", 30*time.Second, "give up on a layout after this long")
+	gf.StringVarP(&dungeonGenFlags.out, "output", "o", "", "layout JSON file")
+	gf.StringVar(&dungeonGenFlags.svg, "svg", "", "picture as SVG")
+	gf.StringVar(&dungeonGenFlags.png, "png", "", "picture as PNG")
+	gf.StringVar(&dungeonGenFlags.tmx, "tmx", "", "Tiled map (TMX), with its tileset image beside it")
+	gf.BoolVar(&dungeonGenFlags.grid, "grid", false, "draw the grid under the rooms")
+	gf.BoolVar(&dungeonGenFlags.noLabels, "no-labels", false, "leave the room names out of pictures")
+	gf.Float64Var(&dungeonGenFlags.cell, "cell", 16, "picture size of one grid unit")
+
+	dungeonConvertCmd.Flags().StringVarP(&dungeonConvertOut, "output", "o", "", "output file (default: standard output)")
+
+	sf := dungeonSynthCmd.Flags()
+	sf.IntVar(&dungeonSynthFlags.rooms, "size", 100, "number of rooms")
+	sf.IntVar(&dungeonSynthFlags.cycles, "cycles", 10, "number of loops")
+	sf.Uint64Var(&dungeonSynthFlags.seed, "seed", 1, "random seed")
+	sf.StringVarP(&dungeonSynthFlags.out, "output", "o", "", "output file (default: standard output)")
+
+	dungeonCmd.AddCommand(dungeonGenerateCmd, dungeonCheckCmd, dungeonConvertCmd, dungeonSynthCmd)
+	rootCmd.AddCommand(dungeonCmd)
+}

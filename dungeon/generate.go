@@ -1,0 +1,201 @@
+package dungeon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"math/rand/v2"
+	"time"
+
+	"github.com/ludus-games/ludus/evolve"
+)
+
+// Options tune one generation.
+type Options struct {
+	// Seed makes the layout reproducible: the same spec, seed and options
+	// give the same layout.
+	Seed uint64
+	// TimeLimit bounds the search; 0 means DefaultTimeLimit.
+	TimeLimit time.Duration
+}
+
+// DefaultTimeLimit is the time limit of a generation that sets none.
+const DefaultTimeLimit = time.Minute
+
+// Stats describe how a layout was found.
+type Stats struct {
+	// Iterations counts annealing moves and greedy position trials.
+	Iterations int
+	// Chains is the number of chains; Extensions the partial layouts
+	// produced, Backtracks how often the search went back to an older
+	// partial layout, Restarts how often it started afresh.
+	Chains, Extensions, Backtracks, Restarts int
+	Duration                                 time.Duration
+}
+
+// ErrTimeLimit is returned (wrapped) when no layout was found in time.
+var ErrTimeLimit = errors.New("time limit reached")
+
+// node is a partial layout on the search stack, with the lazy source of
+// its extensions by the next chain.
+type node struct {
+	st    *state
+	chain int
+	next  func() (*state, bool)
+	stop  func()
+}
+
+// Generate lays out the level. The search is a depth-first walk over
+// partial layouts: each node extends its layout by the next chain, lazily,
+// one extension at a time, and a node whose extensions are all used up is
+// dropped so that its parent offers another. After restartAfter such
+// backtracks, or when everything is used up, the search starts afresh,
+// switching between the two chain decompositions, until the time limit.
+func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, error) {
+	began := time.Now()
+	limit := opt.TimeLimit
+	if limit <= 0 {
+		limit = DefaultTimeLimit
+	}
+	deadline := began.Add(limit)
+	s := &search{g: g, rng: evolve.WorkerRand(opt.Seed, 0),
+		cnt: &counters{stall: stallBase, expired: func() bool { return ctx.Err() != nil || time.Now().After(deadline) }}}
+	defer s.clear()
+	s.start()
+	s.stats.Chains = len(s.chains)
+	for {
+		if s.cnt.expired() {
+			s.stats.Iterations, s.stats.Duration = s.cnt.iterations, time.Since(began)
+			if err := ctx.Err(); err != nil {
+				return nil, s.stats, err
+			}
+			return nil, s.stats, fmt.Errorf("%s: no layout found in %v (%d iterations, %d restarts): %w",
+				g.spec.Source, limit, s.cnt.iterations, s.stats.Restarts, ErrTimeLimit)
+		}
+		top := s.stack[len(s.stack)-1]
+		if top.chain == len(s.chains) {
+			s.stats.Iterations, s.stats.Duration = s.cnt.iterations, time.Since(began)
+			return g.layout(top.st), s.stats, nil
+		}
+		if child, ok := top.next(); ok {
+			s.stats.Extensions++
+			s.push(child, top.chain+1)
+			s.depth = max(s.depth, top.chain+1)
+			continue
+		}
+		top.stop()
+		s.stack = s.stack[:len(s.stack)-1]
+		switch {
+		case len(s.stack) == 0:
+			// Every partial layout failed: let each annealing run try
+			// longer than before.
+			s.cnt.stall = stallBase << min(s.stats.Restarts+1, stallGrowth)
+			s.restart()
+		case s.sinceRestart >= restartAfter:
+			// Deep trouble usually comes from an early choice that
+			// chronological backtracking would reach only after a very
+			// long time: start afresh instead.
+			s.restart()
+		default:
+			s.stats.Backtracks++
+			s.sinceRestart++
+		}
+	}
+}
+
+// search is the state of one Generate call.
+type search struct {
+	g            *Generator
+	rng          *rand.Rand
+	cnt          *counters
+	chains       []chain
+	stack        []*node
+	stats        Stats
+	sinceRestart int
+	// variant is the decomposition in use; depth the most chains laid out
+	// in this attempt; tries and progress (summed depth fractions) count
+	// the attempts of each decomposition.
+	variant  int
+	depth    int
+	tries    [2]int
+	progress [2]float64
+}
+
+// start pushes the empty layout, choosing a decomposition: the first
+// (trees last, as in the reference) twice, the second once, then the one
+// whose attempts got furthest on average, the other every fourth attempt
+// or so.
+func (s *search) start() {
+	if s.stats.Restarts < 3 {
+		s.variant = s.stats.Restarts / 2
+	} else {
+		best, other := 0, 1
+		if s.progress[1]*float64(s.tries[0]) > s.progress[0]*float64(s.tries[1]) {
+			best, other = 1, 0
+		}
+		s.variant = best
+		if 4*s.tries[other] < s.tries[best] {
+			s.variant = other
+		}
+	}
+	s.chains = s.g.chains[s.variant]
+	s.tries[s.variant]++
+	s.depth, s.sinceRestart = 0, 0
+	s.push(newState(len(s.g.rooms), len(s.g.edges)), 0)
+}
+
+func (s *search) restart() {
+	s.progress[s.variant] += float64(s.depth) / float64(len(s.chains))
+	s.clear()
+	s.stats.Restarts++
+	s.start()
+}
+
+// clear stops the extension sources of every node on the stack.
+func (s *search) clear() {
+	for _, n := range s.stack {
+		n.stop()
+	}
+	s.stack = s.stack[:0]
+	s.stats.Iterations = s.cnt.iterations
+}
+
+func (s *search) push(st *state, ci int) {
+	n := &node{st: st, chain: ci}
+	if ci < len(s.chains) {
+		n.next, n.stop = iter.Pull(s.g.extensions(st, &s.chains[ci], s.rng, s.cnt))
+	} else {
+		n.next, n.stop = func() (*state, bool) { return nil, false }, func() {}
+	}
+	s.stack = append(s.stack, n)
+}
+
+// extensions yields distinct valid extensions of st by chain ch: for a
+// tree chain, a few greedy placements; for a cycle, or a tree the greedy
+// placement cannot fit, annealing from the greedy placement.
+func (g *Generator) extensions(st *state, ch *chain, rng *rand.Rand, cnt *counters) iter.Seq[*state] {
+	return func(yield func(*state) bool) {
+		r := newChainRun(g, st, ch, rng, cnt)
+		attempts := 1
+		if !ch.cycle {
+			attempts = treeAttempts
+		}
+		for range attempts {
+			if cnt.expired() {
+				return
+			}
+			r.greedy()
+			if r.valid && r.different() {
+				r.record()
+				if !yield(r.st.clone()) || len(r.found) >= maxBranches {
+					return
+				}
+			}
+		}
+		if len(r.found) > 0 && !ch.cycle {
+			return
+		}
+		r.anneal(yield)
+	}
+}

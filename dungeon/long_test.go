@@ -1,0 +1,99 @@
+package dungeon
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ludus-games/ludus/internal/shareddata"
+)
+
+func long(t testing.TB) {
+	if os.Getenv("LUDUS_LONG") != "1" {
+		t.Skip("set LUDUS_LONG=1 for the full benchmark suites")
+	}
+}
+
+// The reference's benchmark inputs, 100 runs each: every run succeeds and
+// passes the independent checker.
+func TestLongReferenceSuite(t *testing.T) {
+	long(t)
+	dir := shareddata.Path(t, "dungeon", "maps", "thesis")
+	for _, name := range referenceInputs {
+		spec, err := ReadFile(filepath.Join(dir, name), ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Bench(context.Background(), spec, 100, 1, time.Minute, func(run int, l *Layout, err error) {
+			if err != nil {
+				t.Errorf("%s run %d: %v", name, run, err)
+				return
+			}
+			if bad := checkLayout(spec, l); len(bad) > 0 {
+				t.Errorf("%s run %d: %s", name, run, bad[0])
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%-34s %d/%d mean %v median %v", name, res.Successes, res.Runs, res.MeanTime, res.MedianTime)
+	}
+}
+
+// Synthetic levels of 100 rooms and 10 loops: every layout is valid.
+func TestLongScale(t *testing.T) {
+	long(t)
+	spec, err := Synthetic(100, 10, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Bench(context.Background(), spec, 10, 1, time.Minute, func(run int, l *Layout, err error) {
+		if err != nil {
+			t.Errorf("run %d: %v", run, err)
+		} else if bad := checkLayout(spec, l); len(bad) > 0 {
+			t.Errorf("run %d: %s", run, bad[0])
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("100 rooms, 10 loops: %d/%d mean %v median %v", res.Successes, res.Runs, res.MeanTime, res.MedianTime)
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	for _, name := range []string{"example2_basic.yml", "example3_basic.yml", "example3_corridors.yml"} {
+		path := shareddata.Path(b, "dungeon", "maps", "thesis", name)
+		spec, err := ReadFile(path, ReadOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := NewGenerator(spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				if _, _, err := g.Generate(context.Background(), Options{Seed: seed}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkNewGenerator(b *testing.B) {
+	path := shareddata.Path(b, "dungeon", "maps", "thesis", "game2_corridors.yml")
+	spec, err := ReadFile(path, ReadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := NewGenerator(spec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
