@@ -1,0 +1,59 @@
+package main
+
+import (
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/zrf"
+)
+
+// benchGames are the games of the headline engine figures, with the
+// reference figures of the engine facts (random playouts per second).
+var benchGames = []struct {
+	name, file  string
+	depth       int
+	rbg, dagaz  string
+	halfRBGRate float64
+}{
+	{"chess", "chess.zrf", 5, "450-490", "0.7", 250},
+	{"breakthrough", "breakthrough.zrf", 5, "15,400-18,900", "41", 9000},
+	{"English draughts", "checkers.zrf", 9, "29,800-31,500", "34", 15000},
+	{"connect four", "connect-four.zrf", 7, "333,000-354,000", "-", 170000},
+}
+
+func init() {
+	var seconds float64
+	var dir string
+	var maxPlies int
+	var seed uint64
+	c := &cobra.Command{
+		Use:   "engine",
+		Short: "Random playouts and perft speed of the game engine",
+		Long: `engine measures, on one core, random playouts per second and perft leaves
+per second for chess, breakthrough, English draughts and connect four (the
+bundled rules files) and prints them in Markdown beside the figures of
+compiled Regular Boardgames (rbg2cpp) and Dagaz.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var games []engine.BenchGame
+			for _, b := range benchGames {
+				g, err := zrf.Open(filepath.Join(dir, b.file), "")
+				if err != nil {
+					return err
+				}
+				games = append(games, engine.BenchGame{Name: b.name, File: b.file, Game: g.Compiled,
+					PerftDepth: b.depth, RBG: b.rbg, Dagaz: b.dagaz, Target: b.halfRBGRate})
+			}
+			d := time.Duration(seconds * float64(time.Second))
+			return engine.WriteBenchReport(cmd.OutOrStdout(), games, d, maxPlies, seed)
+		},
+	}
+	c.Flags().Float64Var(&seconds, "seconds", 5, "playout time per game")
+	c.Flags().StringVar(&dir, "games", "games", "folder of the bundled rules files")
+	c.Flags().IntVar(&maxPlies, "max-plies", 1000, "stop a playout after this many moves")
+	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the random playouts")
+	benchCmd.AddCommand(c)
+}

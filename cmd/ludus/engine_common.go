@@ -1,0 +1,35 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/zrf"
+)
+
+// gameFlags are the flags every engine command shares: which game of the
+// file, and which position to start from.
+type gameFlags struct {
+	variant  string
+	position string
+}
+
+func (f *gameFlags) register(c *cobra.Command, withPosition bool) {
+	c.Flags().StringVar(&f.variant, "variant", "", "game or variant of the file, by title or number (default: the file's default)")
+	if withPosition {
+		c.Flags().StringVar(&f.position, "position", "", "start from the position in this file (position format)")
+	}
+}
+
+// open loads the game and its start (or given) position.
+func (f *gameFlags) open(path string) (*zrf.Game, *engine.State, error) {
+	g, err := zrf.Open(path, f.variant)
+	if err != nil {
+		return nil, nil, err
+	}
+	if f.position == "" {
+		return g, engine.NewState(g.Compiled), nil
+	}
+	s, err := engine.ReadPosition(g.Compiled, f.position)
+	return g, s, err
+}

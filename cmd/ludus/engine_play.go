@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/internal/atomicfile"
+)
+
+func init() {
+	var gf gameFlags
+	var players, record string
+	var seed uint64
+	var maxPlies int
+	c := &cobra.Command{
+		Use:   "play FILE",
+		Short: "Play a game in the terminal against a random mover or a human",
+		Long: `play runs a game in the terminal: the board is drawn as text and each human
+player types a move in the universal notation or its number in the list
+("?" shows the list again, "quit" leaves). --players gives one kind per
+player in turn order, human or random (default: the first player human,
+the others random). Dice and other random players always move at random.`,
+		Example: `  ludus play games/tic-tac-toe.zrf
+  ludus play games/checkers.zrf --players random,random --seed 3 --record game.txt`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, s, err := gf.open(args[0])
+			if err != nil {
+				return err
+			}
+			rng := rand.New(rand.NewPCG(seed, 0x706c6179))
+			in := bufio.NewReader(cmd.InOrStdin())
+			out := cmd.OutOrStdout()
+			agents, err := makeAgents(players, len(g.Rules.Players), in, out, rng)
+			if err != nil {
+				return err
+			}
+			rec, _, err := engine.PlayMatch(s, agents, rng, out, g.View, maxPlies)
+			if errors.Is(err, engine.ErrQuit) {
+				fmt.Fprintln(out, "game left")
+				err = nil
+			}
+			if err != nil {
+				return err
+			}
+			if record != "" {
+				rec.SetTag("File", args[0])
+				if gf.variant != "" {
+					rec.SetTag("Variant", gf.variant)
+				}
+				if err := atomicfile.Write(record, rec.Write); err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "record written to %s\n", record)
+			}
+			return nil
+		},
+	}
+	gf.register(c, true)
+	c.Flags().StringVar(&players, "players", "", "kinds of players in order, comma separated: human or random")
+	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the random movers")
+	c.Flags().IntVar(&maxPlies, "max-plies", 1000, "stop after this many moves")
+	c.Flags().StringVar(&record, "record", "", "save the game record to this file")
+	rootCmd.AddCommand(c)
+}
+
+// makeAgents turns --players into one agent per player.
+func makeAgents(spec string, n int, in *bufio.Reader, out io.Writer, rng *rand.Rand) ([]engine.Agent, error) {
+	kinds := make([]string, n)
+	for i := range kinds {
+		kinds[i] = "random"
+	}
+	kinds[0] = "human"
+	if spec != "" {
+		given := strings.Split(spec, ",")
+		if len(given) != n {
+			return nil, fmt.Errorf("--players lists %d players, the game has %d", len(given), n)
+		}
+		copy(kinds, given)
+	}
+	agents := make([]engine.Agent, n)
+	for i, k := range kinds {
+		switch strings.TrimSpace(k) {
+		case "human":
+			agents[i] = engine.HumanAgent{In: in, Out: out}
+		case "random":
+			agents[i] = engine.RandomAgent{Rng: rng}
+		default:
+			return nil, fmt.Errorf("--players: unknown kind %q (human or random)", k)
+		}
+	}
+	return agents, nil
+}

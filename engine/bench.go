@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"time"
+)
+
+// PlayoutStats is what MeasurePlayouts counted.
+type PlayoutStats struct {
+	Playouts int
+	Plies    int
+	Seconds  float64
+}
+
+// PerSecond returns playouts per second.
+func (p PlayoutStats) PerSecond() float64 { return float64(p.Playouts) / p.Seconds }
+
+// MeasurePlayouts plays random games from the start for about d (at least
+// one), each stopped after maxPlies moves, on the calling goroutine.
+func MeasurePlayouts(g *Game, d time.Duration, maxPlies int, seed uint64) (PlayoutStats, error) {
+	s := NewState(g)
+	rng := rand.New(rand.NewPCG(seed, 0x706c61796f7574))
+	var ml MoveList
+	var st PlayoutStats
+	start := time.Now()
+	for st.Playouts == 0 || time.Since(start) < d {
+		_, n, err := Playout(s, rng, maxPlies, &ml)
+		if err != nil {
+			return st, err
+		}
+		st.Playouts++
+		st.Plies += n
+	}
+	st.Seconds = time.Since(start).Seconds()
+	return st, nil
+}
+
+// MeasurePerft runs perft at the depth and reports leaves and seconds.
+func MeasurePerft(g *Game, depth int) (int64, float64, error) {
+	start := time.Now()
+	n, err := Perft(NewState(g), depth)
+	return n, time.Since(start).Seconds(), err
+}

@@ -1,0 +1,567 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+)
+
+// Game is a compiled game: the rules with every move program turned into
+// bytecode and every table the generator needs (neighbours per player with
+// symmetry applied, zones as bit sets, Zobrist keys). A Game is read-only
+// and may be shared by any number of states and goroutines.
+type Game struct {
+	Rules *Rules
+	// Blocks lists every compiled move and drop program; Step.Block
+	// indexes it.
+	Blocks []*CBlock
+
+	np, nd, nplayers, ntypes int
+	ncells                   int
+	nbs                      [][]int32 // per side: neighbour table with symmetry
+	opp                      []int32
+	rev                      []int32
+	zones                    [][][]uint64 // zone, player -> position bit set
+	types                    []ctype
+	resSlot                  []int32 // player*ntypes+type -> cell, or -1 (unlimited)
+	turns                    []Turn
+	repeat                   int
+	classes                  [][]bool // priority class -> move type set
+	classOf                  []int    // move type -> class, -1: never a first step
+	royal                    []bool
+	legality                 bool // moves must not leave a royal piece attacked
+	movedAttr                int  // implicit attribute of the chess invariant, or -1
+	zkey                     []uint64
+	turnKey                  []uint64
+	lastKey                  [2][]uint64
+	usesLast                 bool
+	repetition               bool
+	randomPlayer             []bool
+	defaults                 []Piece
+	boolAttr                 []bool
+	promos                   [][]int
+	reachWords               int
+	typeReach                [][][]uint64
+	attacks                  bool // attack tests happen: reach is worth computing
+}
+
+// CBlock is a compiled move program.
+type CBlock struct {
+	Block    *Block
+	Piece    int // piece type
+	Drop     bool
+	MoveType int
+	ID       int
+	code     []instr
+	// reach[side][q*words+w] is the bit set of positions a run from q can
+	// take a piece on (nil: not computed, assume any).
+	reach [][]uint64
+	// reads is the same for the positions a run may look at.
+	reads    [][]uint64
+	usesLast bool
+	// needsEmpty: the program starts with (verify empty?).
+	needsEmpty bool
+	// path is set for programs that only step (each step maybe checked)
+	// and add: the generator walks them without running the bytecode.
+	path []instr
+	// promoZone >= 0: the path ends with (if (in-zone? z) (add T...) else
+	// add), with the choices in promos[promoList].
+	promoZone int32
+	promoList int32
+	// ray >= 0: the program slides along direction ray over empty
+	// positions, adding a move at each, and takes an enemy piece at the end
+	// when rayTakes.
+	ray      int32
+	rayTakes bool
+}
+
+type ctype struct {
+	moves  [][]*CBlock // by class
+	drops  [][]*CBlock // by class
+	attack []*CBlock   // every move program: what attacked? runs
+}
+
+// Opcodes of the move-program bytecode. Conditions leave their value in a
+// register that the jumps and verify read.
+const (
+	opEnd uint8 = iota
+	opNav
+	opJump
+	opMark
+	opBack
+	opFrom
+	opTo
+	opCascade
+	opAdd
+	opCapture
+	opFlip
+	opChangeOwner
+	opChangeType
+	opCreate
+	opSetAttr
+	opSetFlag
+	opSetPosFlag
+	opVerify
+	opJF   // jump if false
+	opJT   // jump if true
+	opGoto // forward jump
+	opLoop // backward jump, counted against the step limit
+	opNot
+	opTrue
+	opFalse
+	opEmpty
+	opFriend
+	opEnemy
+	opNeutral
+	opPiece
+	opPosition
+	opInZone
+	opOnBoard
+	opAttacked
+	opDefended
+	opLastFrom
+	opLastTo
+	opFlag
+	opPosFlag
+	opAttr
+	// Fused forms of the commonest pairs.
+	opNavVerifyEmpty
+	opNavVerifyNotFriend
+	opNavVerifyEnemy
+)
+
+// instr is one bytecode instruction. lk and a give a location (here, a
+// direction from here, or a position); b and c are operands.
+type instr struct {
+	op uint8
+	lk LocKind
+	a  int32
+	b  int32
+	c  int32
+}
+
+// Compile checks the rules and compiles them.
+func Compile(r *Rules) (*Game, error) {
+	g := &Game{Rules: r, np: len(r.Board.Positions), nd: len(r.Board.Dirs),
+		nplayers: len(r.Players), ntypes: len(r.Pieces), movedAttr: -1}
+	if err := g.check(); err != nil {
+		return nil, err
+	}
+	g.tables()
+	g.priorityClasses()
+	for t := range r.Pieces {
+		if err := g.compilePiece(t); err != nil {
+			return nil, err
+		}
+	}
+	g.keys()
+	// Reach sets cost positions² bits per program and player: on huge
+	// boards attack tests run every program instead.
+	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {
+		g.computeReach()
+	}
+	return g, nil
+}
+
+func (g *Game) check() error {
+	r := g.Rules
+	switch {
+	case g.nplayers == 0:
+		return errors.New("no players")
+	case g.nplayers > MaxPlayers:
+		return fmt.Errorf("%d players: at most %d are supported", g.nplayers, MaxPlayers)
+	case g.ntypes > MaxTypes:
+		return fmt.Errorf("%d piece types: at most %d are supported", g.ntypes, MaxTypes)
+	case len(r.Attrs) > MaxAttrs:
+		return fmt.Errorf("%d piece attributes: at most %d are supported", len(r.Attrs), MaxAttrs)
+	case g.np == 0:
+		return errors.New("the board has no positions")
+	}
+	for _, t := range r.Turns {
+		if t.Player < 0 || t.Player >= g.nplayers || t.Side < 0 || t.Side >= g.nplayers {
+			return errors.New("turn order names an unknown player")
+		}
+	}
+	return nil
+}
+
+func (g *Game) tables() {
+	r := g.Rules
+	b := &r.Board
+	g.nbs = make([][]int32, g.nplayers)
+	for p := range g.nbs {
+		t := make([]int32, g.np*g.nd)
+		for pos := 0; pos < g.np; pos++ {
+			for d := 0; d < g.nd; d++ {
+				sd := d
+				if p < len(b.Symmetry) && d < len(b.Symmetry[p]) {
+					sd = b.Symmetry[p][d]
+				}
+				t[pos*g.nd+d] = b.Links[pos*g.nd+sd]
+			}
+		}
+		g.nbs[p] = t
+	}
+	// rev[q*nd+d] is the one position linked to q in direction d (-1: none
+	// or several), for walking a pattern backwards.
+	g.rev = make([]int32, g.np*g.nd)
+	for i := range g.rev {
+		g.rev[i] = -1
+	}
+	for pos := 0; pos < g.np; pos++ {
+		for d := 0; d < g.nd; d++ {
+			if q := b.Links[pos*g.nd+d]; q >= 0 {
+				k := int(q)*g.nd + d
+				if g.rev[k] == -1 {
+					g.rev[k] = int32(pos)
+				} else {
+					g.rev[k] = -2
+				}
+			}
+		}
+	}
+	g.opp = make([]int32, g.nd)
+	for d := range g.opp {
+		g.opp[d] = -1
+		if d < len(b.Opposite) {
+			g.opp[d] = int32(b.Opposite[d])
+		}
+	}
+	words := (g.np + 63) / 64
+	g.zones = make([][][]uint64, len(b.Zones))
+	for z, zone := range b.Zones {
+		g.zones[z] = make([][]uint64, g.nplayers)
+		for p := range g.zones[z] {
+			bits := make([]uint64, words)
+			if p < len(zone.Positions) {
+				for _, pos := range zone.Positions[p] {
+					bits[pos/64] |= 1 << (pos % 64)
+				}
+			}
+			g.zones[z][p] = bits
+		}
+	}
+	g.turns = r.Turns
+	g.repeat = r.Repeat
+	if len(g.turns) == 0 {
+		for p := range r.Players {
+			g.turns = append(g.turns, Turn{Player: p, Side: p})
+		}
+		g.repeat = 0
+	}
+	g.randomPlayer = make([]bool, g.nplayers)
+	for i, p := range r.Players {
+		g.randomPlayer[i] = p.Random
+	}
+	// Reserve cells follow the board: one per (player, type) that the
+	// setup limits (or every pair when captures are recycled).
+	g.resSlot = make([]int32, g.nplayers*g.ntypes)
+	for i := range g.resSlot {
+		g.resSlot[i] = -1
+	}
+	g.ncells = g.np
+	for _, rs := range r.Reserves {
+		k := rs.Player*g.ntypes + rs.Type
+		if g.resSlot[k] < 0 {
+			g.resSlot[k] = int32(g.ncells)
+			g.ncells++
+		}
+	}
+	if r.Options.RecycleCaptures {
+		for k := range g.resSlot {
+			if g.resSlot[k] < 0 {
+				g.resSlot[k] = int32(g.ncells)
+				g.ncells++
+			}
+		}
+	}
+	g.boolAttr = make([]bool, len(r.Attrs))
+	for a := range r.Attrs {
+		g.boolAttr[a] = true
+		for _, pt := range r.Pieces {
+			if a < len(pt.Defaults) && pt.Defaults[a].Kind != BoolValue {
+				g.boolAttr[a] = false
+			}
+		}
+	}
+	g.defaults = make([]Piece, g.ntypes)
+	for t, pt := range r.Pieces {
+		var bits Piece
+		for a, v := range pt.Defaults {
+			on := v.Bool || (v.Kind == IntValue && v.Int != 0) || (v.Kind == StrValue && v.Str != "")
+			if on {
+				bits |= 1 << (attrShift + uint(a))
+			}
+		}
+		g.defaults[t] = bits
+	}
+	g.royal = make([]bool, g.ntypes)
+	var visit func(c GoalCond)
+	visit = func(c GoalCond) {
+		if c.Kind == GoalCheckmated {
+			for _, t := range c.Types {
+				g.royal[t] = true
+			}
+			g.legality = true
+		}
+		if c.Kind == GoalRepetition {
+			g.repetition = true
+		}
+		for _, a := range c.Args {
+			visit(a)
+		}
+	}
+	for _, goal := range r.Goals {
+		visit(goal.Cond)
+	}
+	if r.Options.ChessInvariant {
+		g.legality = true
+		g.movedAttr = len(r.Attrs)
+		if !anyTrue(g.royal) {
+			for t, pt := range r.Pieces {
+				if pt.Name == "King" {
+					g.royal[t] = true
+				}
+			}
+		}
+	}
+}
+
+func anyTrue(s []bool) bool {
+	for _, v := range s {
+		if v {
+			return true
+		}
+	}
+	return false
+}
+
+// priorityClasses groups move types by move-priorities: each listed type
+// is a class of its own, in order; the unlisted types form a last class,
+// except those only ever reached by add-partial (Dagaz's reading: such a
+// type continues a move and never starts one).
+func (g *Game) priorityClasses() {
+	r := g.Rules
+	nt := len(r.MoveTypes)
+	g.classOf = make([]int, nt)
+	if len(r.Priorities) == 0 {
+		g.classes = [][]bool{make([]bool, nt)}
+		for t := range g.classOf {
+			g.classes[0][t] = true
+		}
+		return
+	}
+	for t := range g.classOf {
+		g.classOf[t] = -1
+	}
+	for _, t := range r.Priorities {
+		if g.classOf[t] >= 0 {
+			continue
+		}
+		set := make([]bool, nt)
+		set[t] = true
+		g.classOf[t] = len(g.classes)
+		g.classes = append(g.classes, set)
+	}
+	continuation := make([]bool, nt)
+	var walk func([]Stmt)
+	walk = func(ss []Stmt) {
+		for _, s := range ss {
+			if s.Kind == SAdd && s.Add.Kind.Partial() && s.Add.Next >= 0 {
+				continuation[s.Add.Next] = true
+			}
+			walk(s.Then)
+			walk(s.Else)
+		}
+	}
+	for _, pt := range r.Pieces {
+		for _, b := range pt.Moves {
+			walk(b.Body)
+		}
+		for _, b := range pt.Drops {
+			walk(b.Body)
+		}
+	}
+	rest := make([]bool, nt)
+	any := false
+	for t := range g.classOf {
+		if g.classOf[t] < 0 && !continuation[t] {
+			rest[t] = true
+			any = true
+		}
+	}
+	if any {
+		for t := range rest {
+			if rest[t] {
+				g.classOf[t] = len(g.classes)
+			}
+		}
+		g.classes = append(g.classes, rest)
+	}
+}
+
+func (g *Game) compilePiece(t int) error {
+	pt := &g.Rules.Pieces[t]
+	ct := ctype{moves: make([][]*CBlock, len(g.classes)), drops: make([][]*CBlock, len(g.classes))}
+	add := func(b *Block, drop bool) error {
+		cb := &CBlock{Block: b, Piece: t, Drop: drop, MoveType: b.MoveType, ID: len(g.Blocks)}
+		c := compiler{g: g, blk: cb}
+		c.stmts(b.Body)
+		c.emit(instr{op: opEnd})
+		if c.err != nil {
+			return fmt.Errorf("%s: piece %s, %s: %w", b.Src, pt.Name, b.Name, c.err)
+		}
+		c.fuse()
+		cb.code = c.code
+		cb.needsEmpty = len(c.code) > 1 && c.code[0].op == opEmpty && c.code[0].lk == Here && c.code[1].op == opVerify
+		cb.path, cb.promoZone, cb.promoList = simplePath(c.code, drop)
+		cb.ray, cb.rayTakes = slideShape(c.code, drop)
+		g.Blocks = append(g.Blocks, cb)
+		if !drop {
+			ct.attack = append(ct.attack, cb)
+		}
+		if cl := g.classOf[b.MoveType]; cl >= 0 {
+			if drop {
+				ct.drops[cl] = append(ct.drops[cl], cb)
+			} else {
+				ct.moves[cl] = append(ct.moves[cl], cb)
+			}
+		}
+		return nil
+	}
+	for i := range pt.Moves {
+		if err := add(&pt.Moves[i], false); err != nil {
+			return err
+		}
+	}
+	for i := range pt.Drops {
+		if err := add(&pt.Drops[i], true); err != nil {
+			return err
+		}
+	}
+	g.types = append(g.types, ct)
+	return nil
+}
+
+// simplePath returns the steps of a program made only of steps and one
+// plain add at the end, or nil. It also recognises the common promotion
+// ending (if (in-zone? z) (add T...) else add), returning z and the list of
+// choices (-1, -1 for a plain add).
+func simplePath(code []instr, drop bool) ([]instr, int32, int32) {
+	n := len(code)
+	if drop || n < 2 || code[n-1].op != opEnd {
+		return nil, -1, -1
+	}
+	steps := func(k int) bool {
+		for _, in := range code[:k] {
+			switch in.op {
+			case opNav, opNavVerifyEmpty, opNavVerifyNotFriend, opNavVerifyEnemy:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	plain := func(in instr) bool { return in.op == opAdd && AddKind(in.a) == AddMove && in.b < 0 }
+	if plain(code[n-2]) && steps(n-2) {
+		return code[:n-2], -1, -1
+	}
+	// steps; in-zone? z; jf L; add T...; goto E; L: add; E: end
+	if n >= 6 {
+		k := n - 6
+		z, jf, add, gt, alt := code[k], code[k+1], code[k+2], code[k+3], code[k+4]
+		if z.op == opInZone && z.lk == Here && jf.op == opJF && int(jf.a) == k+4 && add.op == opAdd &&
+			AddKind(add.a) == AddMove && add.b >= 0 && gt.op == opGoto && int(gt.a) == n-1 && plain(alt) && steps(k) {
+			return code[:k], z.b, add.b
+		}
+	}
+	return nil, -1, -1
+}
+
+// slideShape recognises the slider program
+//
+//	d (while empty? add d) [(verify enemy?) | (verify not-friend?)] add
+//
+// and returns its direction and whether it takes at the end (-1 if the
+// program is something else).
+func slideShape(code []instr, drop bool) (int32, bool) {
+	if drop || len(code) < 7 {
+		return -1, false
+	}
+	d := code[0].a
+	head := []instr{{op: opNav, a: d}, {op: opEmpty}, {op: opJF, a: 6}, {op: opAdd}, {op: opNav, a: d}, {op: opLoop, a: 1}}
+	for i, want := range head {
+		in := code[i]
+		if in.op != want.op || in.lk != Here || (i != 1 && i != 3 && in.a != want.a) ||
+			(i == 3 && (AddKind(in.a) != AddMove || in.b >= 0)) {
+			return -1, false
+		}
+	}
+	plain := func(in instr) bool { return in.op == opAdd && AddKind(in.a) == AddMove && in.b < 0 }
+	rest := code[6:]
+	switch {
+	case len(rest) == 1 && rest[0].op == opEnd:
+		return d, false
+	case len(rest) == 4 && rest[0].op == opEnemy && rest[0].lk == Here && rest[1].op == opVerify && plain(rest[2]) && rest[3].op == opEnd,
+		len(rest) == 5 && rest[0].op == opFriend && rest[0].lk == Here && rest[1].op == opNot && rest[2].op == opVerify &&
+			plain(rest[3]) && rest[4].op == opEnd:
+		return d, true
+	}
+	return -1, false
+}
+
+func (g *Game) keys() {
+	rng := rand.New(rand.NewPCG(0x6c75647573, 0x656e67696e65))
+	g.zkey = make([]uint64, g.np*(g.ntypes+1)*g.nplayers)
+	for i := range g.zkey {
+		g.zkey[i] = rng.Uint64()
+	}
+	g.turnKey = make([]uint64, len(g.turns))
+	for i := range g.turnKey {
+		g.turnKey[i] = rng.Uint64()
+	}
+	for k := range g.lastKey {
+		g.lastKey[k] = make([]uint64, g.np+1)
+		for i := range g.lastKey[k] {
+			g.lastKey[k][i] = rng.Uint64()
+		}
+	}
+}
+
+// zob is the Zobrist key of value v in cell i.
+func (g *Game) zob(i int32, v Piece) uint64 {
+	if v == 0 {
+		return 0
+	}
+	if int(i) >= g.np {
+		return mix64(uint64(i)<<32 | uint64(v))
+	}
+	k := g.zkey[(int(i)*(g.ntypes+1)+int(v&typeMask))*g.nplayers+v.Owner()]
+	if rest := v >> 12; rest != 0 {
+		k ^= mix64(uint64(i)<<32 | uint64(rest))
+	}
+	return k
+}
+
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// Shape says how the generator runs the program: "slide" and "steps" are
+// walked directly (the commonest programs), "program" runs the bytecode.
+func (b *CBlock) Shape() string {
+	switch {
+	case b.ray >= 0:
+		return "slide"
+	case b.path != nil && b.promoZone >= 0:
+		return "steps with promotion"
+	case b.path != nil:
+		return "steps"
+	}
+	return "program"
+}

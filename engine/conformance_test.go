@@ -1,0 +1,108 @@
+package engine_test
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/internal/shareddata"
+)
+
+// conformanceGames lists every bundled game and every reference file that
+// the engine plays.
+func conformanceGames(t *testing.T) map[string]*engine.Game {
+	out := map[string]*engine.Game{}
+	files, _ := filepath.Glob(filepath.Join("..", "games", "*.zrf"))
+	for _, f := range files {
+		out[filepath.Base(f)] = compile(t, f, "")
+	}
+	for _, f := range []string{"dagaz_chess.zrf", "dagaz_english-checkers.zrf", "dagaz_international-checkers.zrf",
+		"dagaz_breakthrough.zrf", "dagaz_amazons.zrf", "zog_tic-tac-toe.zrf", "zog_chess_mandatory.zrf",
+		"dagaz_fanorona.zrf", "dagaz_abalone.zrf", "zog_ur_dice.zrf", "zog_sokoban_levels_01_10_uses_include.zrf"} {
+		if shareddata.Dir() == "" {
+			break
+		}
+		out[f] = shared(t, f, "")
+	}
+	if len(out) < 5 {
+		t.Fatalf("only %d games found", len(out))
+	}
+	return out
+}
+
+func notations(t *testing.T, s *engine.State) []string {
+	var ml engine.MoveList
+	ms, err := s.Moves(&ml)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, len(ms))
+	for i := range ms {
+		out[i] = s.Notation(&ms[i])
+	}
+	return out
+}
+
+// TestConformance walks random games of every game and checks at each ply
+// that make/unmake and copies round-trip, that the incremental hash agrees
+// with one computed from scratch, and that move generation is
+// deterministic.
+func TestConformance(t *testing.T) {
+	plies := 60
+	if long() {
+		plies = 400
+	}
+	for name, g := range conformanceGames(t) {
+		t.Run(name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			s := engine.NewState(g)
+			twin := engine.NewState(g)
+			var ml engine.MoveList
+			for ply := 0; ply < plies; ply++ {
+				if r, err := s.Result(); err != nil {
+					t.Fatal(err)
+				} else if r.Over {
+					break
+				}
+				before := s.Clone()
+				names := notations(t, s)
+				if again := notations(t, before); !reflect.DeepEqual(names, again) {
+					t.Fatalf("ply %d: move order differs between a state and its copy", ply)
+				}
+				if other := notations(t, twin); !reflect.DeepEqual(names, other) {
+					t.Fatalf("ply %d: move order differs between two states", ply)
+				}
+				ms, err := s.Moves(&ml)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(ms) == 0 {
+					break
+				}
+				for i := range ms {
+					m := ms[i].Clone()
+					s.Play(&m)
+					if !s.HashOK() {
+						t.Fatalf("ply %d: hash out of step after %s", ply, names[i])
+					}
+					s.Undo()
+					if !s.Equal(before) || s.Hash() != before.Hash() {
+						t.Fatalf("ply %d: undo of %s does not restore the position", ply, names[i])
+					}
+				}
+				k := rng.IntN(len(ms))
+				m := ms[k].Clone()
+				s.Play(&m)
+				twin.Play(&m)
+				if !s.Equal(twin) || s.Hash() != twin.Hash() {
+					t.Fatalf("ply %d: two states differ after the same move", ply)
+				}
+				if s.Equal(before) && len(m.Changes) > 0 {
+					t.Fatalf("ply %d: the copy changed with the original", ply)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,303 @@
+package engine
+
+import (
+	"math"
+	"strings"
+
+	"github.com/ludus-games/ludus/render"
+)
+
+// Board pictures are drawn from the board's own geometry: the screen
+// rectangles of the view (from the grid's start rectangle and steps, or
+// explicit positions). A grid whose two steps are orthogonal is drawn as
+// squares; a skewed grid (hexagonal boards) as hexagons; any other board as
+// its links, with a disc for each position.
+
+const cellSize = 56.0 // user units per cell in the picture
+
+type boardStyle int
+
+const (
+	squares boardStyle = iota
+	hexes
+	lines
+)
+
+// Picture draws the position.
+func Picture(s *State, v *View) *render.Drawing {
+	g := s.g
+	centers, size := layout(g, v)
+	style := chooseStyle(g, v)
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for p, c := range centers {
+		if hidden(v, p) {
+			continue
+		}
+		minX, minY = math.Min(minX, c.X), math.Min(minY, c.Y)
+		maxX, maxY = math.Max(maxX, c.X), math.Max(maxY, c.Y)
+	}
+	const margin = 40.0
+	top := margin + 24
+	w := maxX - minX + size + 2*margin
+	h := maxY - minY + size + margin + top
+	d := render.New(w, h)
+	d.Background = render.Hex("#f4efe4")
+	d.Scale = 2
+	dx, dy := margin+size/2-minX, top+size/2-minY
+	at := func(p int) render.Point { return render.Pt(centers[p].X+dx, centers[p].Y+dy) }
+	d.Text(render.Pt(w/2, 22), g.Rules.Title, render.Font{Size: math.Max(18, w/45), Anchor: render.Middle, Bold: true,
+		Color: render.Hex("#333")})
+	switch style {
+	case squares:
+		drawSquares(d, g, v, at, size)
+	case hexes:
+		drawHexes(d, g, v, at, size)
+	default:
+		drawLines(d, g, v, at, size)
+	}
+	for p := 0; p < g.np; p++ {
+		if pc := s.cells[p]; pc != 0 && !hidden(v, p) {
+			drawPiece(d, g, pc, at(p), size)
+		}
+	}
+	return d
+}
+
+func hidden(v *View, p int) bool { return v != nil && p < len(v.Cells) && v.Cells[p].Dummy }
+
+// layout returns the centre of every position in view units scaled so a
+// cell is cellSize wide, and that size.
+func layout(g *Game, v *View) ([]render.Point, float64) {
+	out := make([]render.Point, g.np)
+	have := v != nil && len(v.Cells) == g.np
+	width := 0.0
+	if have {
+		var ws []float64
+		for _, c := range v.Cells {
+			if c.HasRect && !c.Dummy && c.X2 > c.X1 {
+				ws = append(ws, c.X2-c.X1)
+			}
+		}
+		if len(ws) > 0 {
+			width = median(ws)
+		} else {
+			have = false
+		}
+	}
+	if !have {
+		// No geometry: a square of cells in board order.
+		n := int(math.Ceil(math.Sqrt(float64(g.np))))
+		for p := range out {
+			out[p] = render.Pt(float64(p%n)*cellSize, float64(p/n)*cellSize)
+		}
+		return out, cellSize
+	}
+	k := cellSize / width
+	for p, c := range v.Cells {
+		if !c.HasRect {
+			c.X2, c.Y2 = c.X1, c.Y1
+		}
+		out[p] = render.Pt((c.X1+c.X2)/2*k, (c.Y1+c.Y2)/2*k)
+	}
+	return out, cellSize
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	for i := range s {
+		for j := i + 1; j < len(s); j++ {
+			if s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+	return s[len(s)/2]
+}
+
+func chooseStyle(g *Game, v *View) boardStyle {
+	if v == nil || len(v.Grids) == 0 {
+		return lines
+	}
+	gridPos := 0
+	for _, gr := range g.Rules.Board.Grids {
+		gridPos += len(gr.Coords)
+	}
+	st := v.Grids[0].Steps
+	if len(st) == 2 && (st[0][0]*st[1][0]+st[0][1]*st[1][1]) != 0 {
+		return hexes
+	}
+	if gridPos < g.np || hasExtraLinks(g) {
+		return lines
+	}
+	return squares
+}
+
+// hasExtraLinks reports links that a plain grid would not have: a
+// direction that links only some of the grid positions that have a
+// neighbour that way, or positions outside the grid (drawn boards such as
+// Fanorona's alternate diagonals).
+func hasExtraLinks(g *Game) bool {
+	b := &g.Rules.Board
+	if len(b.Grids) != 1 {
+		return len(b.Grids) == 0
+	}
+	gr := b.Grids[0]
+	at := map[[2]int]int{}
+	for p, c := range gr.Coords {
+		at[[2]int{c[0], c[1]}] = p
+	}
+	for d := 0; d < g.nd; d++ {
+		var off [2]int
+		seen := false
+		for p := 0; p < g.np; p++ {
+			q := b.Links[p*g.nd+d]
+			if q < 0 {
+				continue
+			}
+			a, c := gr.Coords[p], gr.Coords[int(q)]
+			if a == nil || c == nil {
+				return true
+			}
+			o := [2]int{c[0] - a[0], c[1] - a[1]}
+			if seen && o != off {
+				return true
+			}
+			off, seen = o, true
+		}
+		if !seen {
+			continue
+		}
+		for p, c := range gr.Coords {
+			if _, inside := at[[2]int{c[0] + off[0], c[1] + off[1]}]; inside && b.Links[p*g.nd+d] < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+var (
+	light = render.Hex("#efd9b4")
+	dark  = render.Hex("#b58863")
+	ink   = render.Hex("#3d3226")
+)
+
+func drawSquares(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+	grid := g.Rules.Board.Grids[0]
+	for p, c := range grid.Coords {
+		fill := light
+		if (c[0]+c[1])%2 == 1 {
+			fill = dark
+		}
+		ctr := at(p)
+		d.Rect(ctr.X-size/2, ctr.Y-size/2, size, size, render.Style{Fill: fill})
+	}
+	// Coordinates along the bottom and the left edge.
+	col, row := 0, 1
+	if st := v.Grids[0].Steps; len(st) == 2 && math.Abs(st[0][1]) > math.Abs(st[1][1]) {
+		col, row = 1, 0
+	}
+	minX, minY, maxX, maxY := bounds(g, v, at)
+	label := render.Font{Size: 13, Anchor: render.Middle, Center: true, Color: ink}
+	for p, c := range grid.Coords {
+		ctr := at(p)
+		if math.Abs(ctr.Y-maxY) < 1e-6 {
+			d.Text(render.Pt(ctr.X, ctr.Y+size/2+14), grid.Dims[col][c[col]], label)
+		}
+		if math.Abs(ctr.X-minX) < 1e-6 {
+			d.Text(render.Pt(ctr.X-size/2-16, ctr.Y), grid.Dims[row][c[row]], label)
+		}
+	}
+	d.Rect(minX-size/2, minY-size/2, maxX-minX+size, maxY-minY+size, render.Style{Stroke: ink, Width: 2})
+}
+
+func bounds(g *Game, v *View, at func(int) render.Point) (float64, float64, float64, float64) {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for p := 0; p < g.np; p++ {
+		if hidden(v, p) {
+			continue
+		}
+		c := at(p)
+		minX, minY = math.Min(minX, c.X), math.Min(minY, c.Y)
+		maxX, maxY = math.Max(maxX, c.X), math.Max(maxY, c.Y)
+	}
+	return minX, minY, maxX, maxY
+}
+
+func drawHexes(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+	r := size / math.Sqrt(3) * 1.02
+	for p := 0; p < g.np; p++ {
+		if hidden(v, p) {
+			continue
+		}
+		c := at(p)
+		var pts []render.Point
+		for i := 0; i < 6; i++ {
+			a := math.Pi/6 + float64(i)*math.Pi/3
+			pts = append(pts, render.Pt(c.X+r*math.Cos(a), c.Y+r*math.Sin(a)))
+		}
+		d.Polygon(pts, render.Style{Fill: light, Stroke: dark, Width: 2})
+	}
+}
+
+func drawLines(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+	b := &g.Rules.Board
+	line := render.Style{Stroke: render.Hex("#8a7560"), Width: 2.5}
+	for p := 0; p < g.np; p++ {
+		for dir := 0; dir < g.nd; dir++ {
+			q := int(b.Links[p*g.nd+dir])
+			if q < 0 || hidden(v, p) || hidden(v, q) {
+				continue
+			}
+			d.Line(at(p), at(q), line)
+		}
+	}
+	for p := 0; p < g.np; p++ {
+		if hidden(v, p) {
+			continue
+		}
+		c := at(p)
+		d.Circle(c.X, c.Y, size*0.16, render.Style{Fill: light, Stroke: ink, Width: 1.5})
+	}
+}
+
+// playerColor picks a colour for a player, from its name when it is one.
+func playerColor(g *Game, p int) render.Color {
+	named := map[string]string{"white": "#f7f3ea", "black": "#262626", "red": "#c0392b", "blue": "#2e6fb8",
+		"yellow": "#f1c40f", "green": "#27ae60", "orange": "#e67e22", "purple": "#8e44ad"}
+	if c, ok := named[strings.ToLower(g.Rules.Players[p].Name)]; ok {
+		return render.Hex(c)
+	}
+	palette := []string{"#f7f3ea", "#262626", "#c0392b", "#2e6fb8", "#27ae60", "#8e44ad"}
+	return render.Hex(palette[p%len(palette)])
+}
+
+func drawPiece(d *render.Drawing, g *Game, pc Piece, c render.Point, size float64) {
+	fill := playerColor(g, pc.Owner())
+	d.Circle(c.X+1.5, c.Y+2, size*0.38, render.Style{Fill: render.Hex("#00000040")})
+	d.Circle(c.X, c.Y, size*0.38, render.Style{Fill: fill, Stroke: render.Hex("#1b1b1b"), Width: 1.5})
+	textColor := render.Hex("#1b1b1b")
+	if lum(fill) < 0.5 {
+		textColor = render.Hex("#f7f3ea")
+	}
+	pt := g.Rules.Pieces[pc.Type()]
+	letter := pt.Notation
+	if letter == "" {
+		letter = string([]rune(pt.Name)[:1])
+	}
+	if g.ntypes > 1 {
+		d.Text(c, strings.ToUpper(letter), render.Font{Size: size * 0.36, Anchor: render.Middle, Center: true,
+			Bold: true, Color: textColor})
+	}
+}
+
+func lum(c render.Color) float64 {
+	return (0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)) / 255
+}

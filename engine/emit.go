@@ -1,0 +1,316 @@
+package engine
+
+// valueAt returns what cell p will hold once the changes of the step being
+// built (scratch from base on) are made.
+func (gn *generator) valueAt(p int32, base int) Piece {
+	for i := len(gn.scratch) - 1; i >= base; i-- {
+		if gn.scratch[i].Pos == p {
+			return gn.scratch[i].Val
+		}
+	}
+	return gn.s.cells[p]
+}
+
+func (gn *generator) push(p int32, v Piece) {
+	gn.scratch = append(gn.scratch, Change{p, v})
+}
+
+// recycle sends a captured piece to the capturer's reserve.
+func (gn *generator) recycle(v Piece, side int, base int) {
+	if !gn.g.Rules.Options.RecycleCaptures || v == 0 {
+		return
+	}
+	if slot := gn.g.resSlot[side*gn.g.ntypes+v.Type()]; slot >= 0 {
+		gn.push(slot, gn.valueAt(slot, base)+1)
+	}
+}
+
+// emit turns the frame's pending effects into one step and either ends the
+// composite move with it or, for a partial move, plays it and generates
+// its continuations.
+func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
+	g := gn.g
+	if gn.simple && kind == AddMove && promo < 0 && f.mover != 0 && len(gn.prefix) == 0 &&
+		len(f.movers) == 0 && len(f.captures) == 0 && len(f.effects) == 0 && len(f.attrs) == 0 {
+		gn.emitSimple(f)
+		return
+	}
+	base := len(gn.scratch)
+	defer func() { gn.scratch = gn.scratch[:base] }()
+	gn.curGhosts = gn.curGhosts[:0]
+	dest := f.dest()
+	hasFinal := f.mover != 0
+	copyMove := kind == AddCopy || kind == AddCopyPartial
+	var guard = [2]int32{-1, -1}
+	if g.movedAttr >= 0 && hasFinal && len(f.movers) > 0 {
+		k := f.movers[0].piece
+		if g.royal[k.Type()] {
+			// Castling under the chess invariant: neither piece may have
+			// moved, and the king may not pass through an attack.
+			if k.Attr(g.movedAttr) || f.mover.Attr(g.movedAttr) {
+				return
+			}
+			guard = [2]int32{f.movers[0].from, dest}
+		}
+	}
+	for _, m := range f.movers {
+		if m.from >= 0 {
+			gn.push(m.from, 0)
+		}
+	}
+	if hasFinal && f.from >= 0 && !copyMove {
+		gn.push(f.from, 0)
+	}
+	caps, vals := 0, 0
+	deferred := g.Rules.Options.DeferredCaptures
+	for _, c := range f.captures {
+		v := gn.s.cells[c]
+		if v == 0 {
+			continue
+		}
+		caps++
+		if v.Type() != 0 {
+			vals++
+		}
+		if deferred {
+			gn.push(c, v|ghostBit)
+			gn.curGhosts = append(gn.curGhosts, c)
+		} else {
+			gn.push(c, 0)
+		}
+		gn.recycle(v, f.side, base)
+	}
+	place := func(p int32, v Piece) {
+		if old := gn.valueAt(p, base); old != 0 && old&ghostBit == 0 {
+			caps++
+			if old.Type() != 0 {
+				vals++
+			}
+			gn.recycle(old, f.side, base)
+		}
+		if g.movedAttr >= 0 {
+			v = v.WithAttr(g.movedAttr, true)
+		}
+		gn.push(p, v)
+	}
+	for _, m := range f.movers {
+		place(m.to, m.piece)
+	}
+	if hasFinal {
+		v := f.mover
+		if promo >= 0 {
+			v = MakePiece(promo, v.Owner()) | g.defaults[promo] | v&^(typeMask|ownerMask|ghostBit)&movedMask(g)
+		}
+		place(dest, v)
+	}
+	gn.effects(f, base)
+	if f.from < 0 && hasFinal {
+		if slot := g.resSlot[f.mover.Owner()*g.ntypes+f.mover.Type()]; slot >= 0 {
+			gn.push(slot, gn.valueAt(slot, base)-1)
+		}
+	}
+	st := Step{From: f.from, To: dest, Block: int32(f.blk.ID), Promo: int16(promo),
+		Partial: kind.Partial(), Captures: int16(caps)}
+	if len(f.movers) > 0 {
+		st.From, st.To = f.movers[0].from, f.movers[0].to
+	}
+	gn.capTotal += caps
+	gn.valTotal += vals
+	if kind.Partial() {
+		gn.partial(f, st, base, next)
+	} else {
+		gn.finish(st, guard)
+	}
+	gn.capTotal -= caps
+	gn.valTotal -= vals
+}
+
+// movedMask keeps only the implicit "moved" bit of a promoted piece.
+func movedMask(g *Game) Piece {
+	if g.movedAttr < 0 {
+		return 0
+	}
+	return 1 << (attrShift + uint(g.movedAttr))
+}
+
+// effects applies creates, flips, owner and type changes, then attribute
+// settings, to the cells as they are after the pieces have moved.
+func (gn *generator) effects(f *frame, base int) {
+	g := gn.g
+	for _, e := range f.effects {
+		v := gn.valueAt(e.pos, base)
+		switch e.op {
+		case opCreate:
+			owner := int(e.p)
+			if owner < 0 {
+				owner = f.side
+			}
+			gn.push(e.pos, MakePiece(int(e.t), owner)|g.defaults[e.t])
+		case opFlip:
+			if v != 0 {
+				gn.push(e.pos, v.withOwner((v.Owner()+1)%g.nplayers))
+			}
+		case opChangeOwner:
+			if v != 0 {
+				gn.push(e.pos, v.withOwner(f.side))
+			}
+		case opChangeType:
+			if v != 0 {
+				gn.push(e.pos, MakePiece(int(e.t), v.Owner())|g.defaults[e.t])
+			}
+		}
+	}
+	for _, a := range f.attrs {
+		if v := gn.valueAt(a.pos, base); v != 0 && v&ghostBit == 0 {
+			gn.push(a.pos, v.WithAttr(int(a.attr), a.val))
+		}
+	}
+}
+
+// finish records the composite move that ends with step st.
+func (gn *generator) finish(st Step, guard [2]int32) {
+	g := gn.g
+	st.End = int32(len(gn.scratch))
+	extra := gn.extra[:0]
+	for _, p := range gn.ghosts {
+		extra = append(extra, Change{p, 0})
+	}
+	for _, p := range gn.curGhosts {
+		extra = append(extra, Change{p, 0})
+	}
+	if g.Rules.Options.InternationalExtension && len(g.Rules.Board.Zones) > 0 && gn.start.Type() == 0 &&
+		g.ntypes > 1 && st.To >= 0 {
+		side := gn.start.Owner()
+		if g.zones[0][side][st.To>>6]>>(st.To&63)&1 != 0 {
+			v := gn.valueAt(st.To, 0)
+			if v != 0 && v.Type() == 0 {
+				extra = append(extra, Change{st.To, MakePiece(1, v.Owner()) | g.defaults[1] | v&movedMask(g)})
+			}
+		}
+	}
+	gn.extra = extra
+	steps := append(gn.prefix, st)
+	gn.out.add(Move{Type: int16(gn.moveType), Captures: int16(gn.capTotal), Valuable: int16(gn.valTotal),
+		guard: guard}, gn.scratch, extra, steps)
+}
+
+// partial plays step st and generates the moves that continue it: the
+// piece that moved goes on with programs of move type next. If none
+// exists the composite move ends here; with "pass partial" it may also end
+// here when continuations exist.
+func (gn *generator) partial(f *frame, st Step, base int, next int) {
+	if len(gn.prefix) >= maxChain {
+		gn.fail(f, "partial moves chained more than %d times", maxChain)
+		return
+	}
+	if next < 0 {
+		next = f.blk.MoveType
+	}
+	passPartial := gn.g.Rules.Options.PassPartial
+	if passPartial {
+		gn.finish(st, [2]int32{-1, -1})
+	}
+	s := gn.s
+	st.End = int32(len(gn.scratch))
+	n := len(s.undo)
+	s.apply(gn.scratch[base:])
+	oldFrom, oldTo := s.lastFrom, s.lastTo
+	s.setLast(st.From, st.To)
+	gn.prefix = append(gn.prefix, st)
+	ng := len(gn.ghosts)
+	gn.ghosts = append(gn.ghosts, gn.curGhosts...)
+	before := len(gn.out.Moves)
+	if v := s.cells[st.To]; st.To >= 0 && v != 0 && v&ghostBit == 0 && v.Owner() == f.side {
+		for _, blk := range gn.g.types[v.Type()].attack {
+			if blk.MoveType == next {
+				gn.run(blk, f.side, st.To, st.To, v)
+				if gn.err != nil {
+					break
+				}
+			}
+		}
+	}
+	continued := len(gn.out.Moves) > before
+	gn.ghosts = gn.ghosts[:ng]
+	gn.prefix = gn.prefix[:len(gn.prefix)-1]
+	s.setLast(oldFrom, oldTo)
+	s.revert(n)
+	if !continued && !passPartial && gn.err == nil {
+		gn.finishAt(st)
+	}
+}
+
+// finishAt ends the composite with a partial step that found no
+// continuation; the step's own deferred captures are recomputed from its
+// changes.
+func (gn *generator) finishAt(st Step) {
+	gn.curGhosts = gn.curGhosts[:0]
+	for _, c := range gn.scratch[gn.stepBase(st):] {
+		if c.Val&ghostBit != 0 {
+			gn.curGhosts = append(gn.curGhosts, c.Pos)
+		}
+	}
+	gn.finish(st, [2]int32{-1, -1})
+}
+
+// stepBase is where the changes of the last step begin in scratch.
+func (gn *generator) stepBase(st Step) int {
+	if len(gn.prefix) == 0 {
+		return 0
+	}
+	return int(gn.prefix[len(gn.prefix)-1].End)
+}
+
+// emitSimple is emit for the commonest move: one piece moving (or dropped)
+// with nothing else happening, written straight into the move list.
+func (gn *generator) emitSimple(f *frame) {
+	gn.emitDirect(f.blk, f.from, f.dest(), f.mover)
+}
+
+// emitDirect adds the move of piece mover from from (-1: a drop) to dest
+// made by program blk.
+func (gn *generator) emitDirect(blk *CBlock, from, dest int32, mover Piece) {
+	gn.emitDirectPromo(blk, from, dest, mover, -1)
+}
+
+// emitDirectPromo is emitDirect with the piece becoming type promo (-1:
+// unchanged).
+func (gn *generator) emitDirectPromo(blk *CBlock, from, dest int32, mover Piece, promo int) {
+	g := gn.g
+	if promo >= 0 {
+		mover = MakePiece(promo, mover.Owner()) | g.defaults[promo] | mover&movedMask(g)
+	}
+	l := gn.out
+	caps, vals := 0, 0
+	if old := gn.s.cells[dest]; old != 0 && old&ghostBit == 0 && dest != from {
+		caps = 1
+		if old.Type() != 0 {
+			vals = 1
+		}
+	}
+	c0 := len(l.ch)
+	if from >= 0 {
+		l.ch = append(l.ch, Change{from, 0})
+	}
+	l.ch = append(l.ch, Change{dest, mover})
+	if from < 0 {
+		if slot := g.resSlot[mover.Owner()*g.ntypes+mover.Type()]; slot >= 0 {
+			l.ch = append(l.ch, Change{slot, gn.s.cells[slot] - 1})
+		}
+	}
+	c1 := len(l.ch)
+	s0 := len(l.st)
+	l.st = append(l.st, Step{})
+	st := &l.st[s0]
+	st.From, st.To, st.Block, st.Promo, st.Captures, st.End = from, dest, int32(blk.ID), int16(promo), int16(caps), int32(c1-c0)
+	n := len(l.Moves)
+	if n < cap(l.Moves) {
+		l.Moves = l.Moves[:n+1]
+	} else {
+		l.Moves = append(l.Moves, Move{})
+	}
+	m := &l.Moves[n]
+	m.Changes, m.Steps = l.ch[c0:c1:c1], l.st[s0:s0+1:s0+1]
+	m.Type, m.Captures, m.Valuable, m.Pass = int16(gn.moveType), int16(caps), int16(vals), false
+	m.guard = [2]int32{-1, -1}
+}

@@ -1,0 +1,88 @@
+package engine_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/zrf"
+)
+
+// A game is read and compiled once; a state generates moves, plays and
+// takes them back.
+func Example() {
+	g, err := zrf.Open("../games/tic-tac-toe.zrf", "")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := engine.NewState(g.Compiled)
+	var ml engine.MoveList
+	moves, _ := s.Moves(&ml)
+	fmt.Println(len(moves), "moves; the centre is", s.Notation(&moves[4]))
+	s.Play(&moves[4])
+	n, _ := engine.Perft(s, 2)
+	fmt.Println("perft 2 after it:", n)
+	s.Undo()
+	r, _ := s.Result()
+	fmt.Println("over:", r.Over)
+	// Output:
+	// 9 moves; the centre is b2 drop-on-empty X Mark
+	// perft 2 after it: 56
+	// over: false
+}
+
+// A capture chain is one move of several steps.
+func ExampleState_Notation() {
+	g, _ := zrf.Open("../games/checkers.zrf", "")
+	pos := `(turn Black) (Black (Man c3)) (White (Man d4 f6 h8))`
+	s, err := engine.ParsePosition(g.Compiled, "chain", []byte(pos))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var ml engine.MoveList
+	moves, _ := s.Moves(&ml)
+	for i := range moves {
+		fmt.Printf("%s (%d steps, %d captures)\n", s.Notation(&moves[i]), len(moves[i].Steps), moves[i].Captures)
+	}
+	// Output:
+	// + c3 x e5 man-jump ne + e5 x g7 man-jump ne + (2 steps, 2 captures)
+}
+
+// Positions are set up and written in the position format.
+func ExampleParsePosition() {
+	g, _ := zrf.Open("../games/connect-four.zrf", "")
+	s, _ := engine.ParsePosition(g.Compiled, "example", []byte("(turn Yellow) (Red (Disc d1 d2)) (Yellow (Disc e1))"))
+	fmt.Print(s.FormatPosition())
+	// Output:
+	// (position
+	//   (turn Yellow)
+	//   (Red (Disc d2 d1))
+	//   (Yellow (Disc e1))
+	// )
+}
+
+// Records keep the moves in the notation, with variations.
+func ExampleReadRecord() {
+	text := "[Game \"Tic-Tac-Toe\"]\n1. b2 drop-on-empty X Mark\n2. a1 drop-on-empty O Mark\n(\n  2. c3 drop-on-empty O Mark\n)\n"
+	rec, err := engine.ReadRecord("game.txt", strings.NewReader(text))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, _ := zrf.Open("../games/tic-tac-toe.zrf", "")
+	s := engine.NewState(g.Compiled)
+	if err := rec.Replay(s); err != nil {
+		fmt.Println(err)
+	}
+	rec.Write(os.Stdout)
+	// Output:
+	// [Game "Tic-Tac-Toe"]
+	// 1. b2 drop-on-empty X Mark
+	// 2. a1 drop-on-empty O Mark
+	// (
+	//   2. c3 drop-on-empty O Mark
+	// )
+}

@@ -1,0 +1,399 @@
+package engine
+
+import "fmt"
+
+// Limits that stop a move program that would not end: loop iterations in
+// one run of a block, and partial moves in one composite move.
+const (
+	maxLoopSteps = 1 << 16
+	maxChain     = 128
+)
+
+type mover struct {
+	from, to int32
+	piece    Piece
+}
+
+type effect struct {
+	op   uint8
+	pos  int32
+	t, p int32
+}
+
+type attrSet struct {
+	pos, attr int32
+	val       bool
+}
+
+// frame is the machine state of one run of a move program.
+type frame struct {
+	blk      *CBlock
+	side     int
+	nb       []int32
+	cur      int32
+	from     int32
+	mark     int32
+	to       int32
+	mover    Piece
+	movers   []mover
+	captures []int32
+	effects  []effect
+	attrs    []attrSet
+	flags    uint64
+	pflags   []attrSet
+}
+
+// generator runs move programs against a state and collects the moves.
+type generator struct {
+	s      *State
+	g      *Game
+	out    *MoveList
+	frames []*frame
+	depth  int
+
+	// The composite move being built: its changes so far, its finished
+	// steps, and the captured pieces still on the board (deferred).
+	scratch   []Change
+	prefix    []Step
+	ghosts    []int32
+	curGhosts []int32
+	extra     []Change
+	moveType  int
+	start     Piece
+	capTotal  int
+	valTotal  int
+
+	lg        legality
+	dropTypes []dropBlock
+	// simple is set when no option changes what a plain move does.
+	simple      bool
+	cacheVer    []uint64
+	cacheVal    []bool
+	attackDepth int
+	target      int32
+	found       bool
+	err         error
+}
+
+func (s *State) generator() *generator {
+	if s.gen == nil {
+		o := &s.g.Rules.Options
+		s.gen = &generator{s: s, g: s.g, simple: s.g.movedAttr < 0 && !o.RecycleCaptures &&
+			!o.InternationalExtension && !o.DeferredCaptures}
+	}
+	return s.gen
+}
+
+func (gn *generator) frame() *frame {
+	if gn.depth == len(gn.frames) {
+		gn.frames = append(gn.frames, &frame{})
+	}
+	f := gn.frames[gn.depth]
+	gn.depth++
+	return f
+}
+
+// run executes blk for a piece of side standing on from (-1 for a drop),
+// starting at cur.
+func (gn *generator) run(blk *CBlock, side int, from, cur int32, piece Piece) {
+	f := gn.frame()
+	f.blk, f.side, f.nb = blk, side, gn.g.nbs[side]
+	f.cur, f.from, f.mark, f.to, f.mover = cur, from, cur, -1, piece
+	f.movers = f.movers[:0]
+	f.captures = f.captures[:0]
+	f.effects = f.effects[:0]
+	f.attrs = f.attrs[:0]
+	f.pflags = f.pflags[:0]
+	f.flags = 0
+	gn.exec(f)
+	gn.depth--
+}
+
+func (gn *generator) fail(f *frame, format string, args ...any) {
+	if gn.err != nil {
+		return
+	}
+	b := f.blk.Block
+	pt := gn.g.Rules.Pieces[f.blk.Piece].Name
+	mt := gn.g.Rules.MoveTypes[f.blk.MoveType]
+	if mt == "" {
+		mt = "(untyped)"
+	}
+	gn.err = fmt.Errorf("%s: piece %s, move type %s, program %s: %s", b.Src, pt, mt,
+		b.Name, fmt.Sprintf(format, args...))
+}
+
+func (f *frame) at(in *instr, nd int32) int32 {
+	switch in.lk {
+	case InDir:
+		if f.cur < 0 {
+			return -1
+		}
+		return f.nb[f.cur*nd+in.a]
+	case AtPos:
+		return in.a
+	}
+	return f.cur
+}
+
+func (f *frame) dest() int32 {
+	if f.to >= 0 {
+		return f.to
+	}
+	return f.cur
+}
+
+// exec interprets the block's bytecode until it ends, dies (a failed
+// verify, a step off the board) or an error or an attack is found.
+func (gn *generator) exec(f *frame) {
+	code := f.blk.code
+	g := gn.g
+	s := gn.s
+	cells := s.cells
+	nd := int32(g.nd)
+	side := f.side
+	var r bool
+	loops := 0
+	pc := 0
+	for {
+		in := &code[pc]
+		pc++
+		switch in.op {
+		case opEnd:
+			return
+		case opNav:
+			n := f.nb[f.cur*nd+in.a]
+			if n < 0 {
+				return
+			}
+			f.cur = n
+		case opNavVerifyEmpty, opNavVerifyNotFriend, opNavVerifyEnemy:
+			n := f.nb[f.cur*nd+in.a]
+			if n < 0 || !stepOK(in.op, cells[n], side) {
+				return
+			}
+			f.cur = n
+		case opJump:
+			f.cur = in.a
+		case opVerify:
+			if !r {
+				return
+			}
+		case opJF:
+			if !r {
+				pc = int(in.a)
+			}
+		case opJT:
+			if r {
+				pc = int(in.a)
+			}
+		case opGoto:
+			pc = int(in.a)
+		case opLoop:
+			if loops++; loops > maxLoopSteps {
+				gn.fail(f, "did not stop after %d loop steps", maxLoopSteps)
+				return
+			}
+			pc = int(in.a)
+		case opNot:
+			r = !r
+		case opTrue:
+			r = true
+		case opFalse:
+			r = false
+		case opEmpty:
+			p := f.at(in, nd)
+			r = p >= 0 && cells[p] == 0
+		case opFriend:
+			p := f.at(in, nd)
+			r = false
+			if p >= 0 {
+				v := cells[p]
+				r = v != 0 && v&ghostBit == 0 && v.Owner() == side
+			}
+		case opEnemy:
+			p := f.at(in, nd)
+			r = false
+			if p >= 0 {
+				v := cells[p]
+				r = v != 0 && v&ghostBit == 0 && v.Owner() != side
+			}
+		case opNeutral:
+			p := f.at(in, nd)
+			r = false
+			if p >= 0 {
+				v := cells[p]
+				r = v != 0 && v&ghostBit == 0 && g.randomPlayer[v.Owner()]
+			}
+		case opPiece:
+			p := f.at(in, nd)
+			r = false
+			if p >= 0 {
+				v := cells[p]
+				r = v != 0 && v&ghostBit == 0 && v.Type() == int(in.b)
+			}
+		case opPosition:
+			r = f.at(in, nd) == in.b
+		case opInZone:
+			p := f.at(in, nd)
+			r = p >= 0 && g.zones[in.b][side][p>>6]>>(p&63)&1 != 0
+		case opOnBoard:
+			r = f.at(in, nd) >= 0
+		case opAttacked, opDefended:
+			p := f.at(in, nd)
+			r = p >= 0 && gn.threat(p, side, in.op == opDefended)
+			if gn.err != nil {
+				return
+			}
+		case opLastFrom:
+			p := f.at(in, nd)
+			r = p >= 0 && p == s.lastFrom
+		case opLastTo:
+			p := f.at(in, nd)
+			r = p >= 0 && p == s.lastTo
+		case opFlag:
+			r = f.flags>>uint(in.b)&1 != 0
+		case opPosFlag:
+			p := f.at(in, nd)
+			r = false
+			for _, pf := range f.pflags {
+				if pf.pos == p && pf.attr == in.b {
+					r = pf.val
+				}
+			}
+		case opAttr:
+			p := f.at(in, nd)
+			r = p >= 0 && cells[p] != 0 && cells[p].Attr(int(in.b))
+		case opMark:
+			p := f.at(in, nd)
+			if p < 0 {
+				return
+			}
+			f.mark = p
+		case opBack:
+			f.cur = f.mark
+		case opFrom:
+			p := f.at(in, nd)
+			if p < 0 || cells[p] == 0 {
+				return
+			}
+			f.from, f.mover = p, cells[p]
+		case opTo:
+			p := f.at(in, nd)
+			if p < 0 {
+				return
+			}
+			f.to = p
+		case opCascade:
+			if f.mover != 0 {
+				f.movers = append(f.movers, mover{f.from, f.dest(), f.mover})
+			}
+			f.from, f.to = f.cur, -1
+			f.mover = cells[f.cur]
+			if f.mover&ghostBit != 0 {
+				f.mover = 0
+			}
+		case opAdd:
+			gn.add(f, in)
+			if gn.err != nil || gn.found {
+				return
+			}
+		case opCapture:
+			p := f.at(in, nd)
+			if p < 0 {
+				return
+			}
+			v := cells[p]
+			if v == 0 {
+				continue
+			}
+			if v&ghostBit != 0 {
+				return // captured earlier in this move
+			}
+			if !has(f.captures, p) {
+				f.captures = append(f.captures, p)
+			}
+		case opFlip, opChangeOwner, opChangeType, opCreate:
+			p := f.at(in, nd)
+			if p < 0 {
+				return
+			}
+			f.effects = append(f.effects, effect{in.op, p, in.b, in.c})
+		case opSetAttr:
+			p := f.at(in, nd)
+			if p < 0 {
+				return
+			}
+			f.attrs = append(f.attrs, attrSet{p, in.b, r})
+		case opSetFlag:
+			if r {
+				f.flags |= 1 << uint(in.b)
+			} else {
+				f.flags &^= 1 << uint(in.b)
+			}
+		case opSetPosFlag:
+			p := f.at(in, nd)
+			if p < 0 {
+				return
+			}
+			f.pflags = append(f.pflags, attrSet{p, in.b, r})
+		default:
+			gn.fail(f, "bad opcode %d", in.op)
+			return
+		}
+	}
+}
+
+// stepOK reports whether a fused step-and-verify instruction accepts the
+// piece v on the position it steps to.
+func stepOK(op uint8, v Piece, side int) bool {
+	switch op {
+	case opNavVerifyEmpty:
+		return v == 0
+	case opNavVerifyNotFriend:
+		return v == 0 || v&ghostBit != 0 || v.Owner() != side
+	case opNavVerifyEnemy:
+		return v != 0 && v&ghostBit == 0 && v.Owner() != side
+	}
+	return true
+}
+
+func has(s []int32, p int32) bool {
+	for _, x := range s {
+		if x == p {
+			return true
+		}
+	}
+	return false
+}
+
+// add handles an emitting instruction: in attack mode it only checks
+// whether the move would take the target; otherwise it emits one step per
+// promotion choice.
+func (gn *generator) add(f *frame, in *instr) {
+	if gn.attackDepth > 0 {
+		t := gn.target
+		if (f.mover != 0 && f.dest() == t) || has(f.captures, t) {
+			gn.found = true
+			return
+		}
+		for _, m := range f.movers {
+			if m.to == t {
+				gn.found = true
+				return
+			}
+		}
+		return
+	}
+	kind := AddKind(in.a)
+	if in.b < 0 {
+		gn.emit(f, kind, -1, int(in.c))
+		return
+	}
+	for _, t := range gn.g.promos[in.b] {
+		gn.emit(f, kind, t, int(in.c))
+		if gn.err != nil {
+			return
+		}
+	}
+}

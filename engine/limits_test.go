@@ -1,0 +1,60 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/zrf"
+)
+
+func compileSource(t *testing.T, src string) *engine.Game {
+	t.Helper()
+	f, err := zrf.Read("loop.zrf", []byte(src), fstest.MapFS{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.Build(f.Games[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg, err := engine.Compile(g.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cg
+}
+
+const lineBoard = `(board (grid (start-rectangle 0 0 1 1) (dimensions ("a/b/c" (1 0)))
+  (directions (e 1 0) (w -1 0))))`
+
+// A move program that never ends stops at the step limit with an error
+// that names the program, the piece and the move type.
+func TestStepLimit(t *testing.T) {
+	g := compileSource(t, `(game (title "Loop") (players A B) `+lineBoard+`
+  (piece (name Spinner) (moves (move-type spin) ((while true mark) add)))
+  (board-setup (A (Spinner a))))`)
+	var ml engine.MoveList
+	_, err := engine.NewState(g).Moves(&ml)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{"loop.zrf:3:49", "piece Spinner", "move type spin", "did not stop"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+}
+
+// Partial moves that could go on for ever are cut at the chain limit.
+func TestPartialChainLimit(t *testing.T) {
+	g := compileSource(t, `(game (title "Shuttle") (players A B) `+lineBoard+`
+  (piece (name Shuttle) (moves (e (verify empty?) (add-partial)) (w (verify empty?) (add-partial))))
+  (board-setup (A (Shuttle a))))`)
+	var ml engine.MoveList
+	_, err := engine.NewState(g).Moves(&ml)
+	if err == nil || !strings.Contains(err.Error(), "chained more than") || !strings.Contains(err.Error(), "piece Shuttle") {
+		t.Fatalf("error %v", err)
+	}
+}

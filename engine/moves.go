@@ -1,0 +1,383 @@
+package engine
+
+// Moves returns the legal moves of the player to move, in a deterministic
+// order (positions in board order, programs in file order). The moves live
+// in ml and stay valid until ml is reused. Moves does not look at goals:
+// ask Result whether the game is over.
+func (s *State) Moves(ml *MoveList) ([]Move, error) {
+	g := s.g
+	gn := s.generator()
+	ml.reset()
+	gn.out = ml
+	gn.err = nil
+	t := g.turns[s.turn]
+	if g.legality {
+		gn.prepareLegality(t.Side, &gn.lg)
+	}
+	for cl := range g.classes {
+		start := len(ml.Moves)
+		gn.genClass(cl, t)
+		if gn.err != nil {
+			return nil, gn.err
+		}
+		if g.legality {
+			keep := ml.Moves[:start]
+			for i := start; i < len(ml.Moves); i++ {
+				if gn.lg.safe(&ml.Moves[i], t.Side, g.np) || gn.legal(&ml.Moves[i], t.Side) {
+					keep = append(keep, ml.Moves[i])
+				}
+			}
+			ml.Moves = keep
+			if gn.err != nil {
+				return nil, gn.err
+			}
+		}
+		if len(ml.Moves) > start {
+			break
+		}
+	}
+	if mc := g.Rules.Options.MaximalCaptures; mc > 0 {
+		ml.Moves = maximal(ml.Moves, mc)
+	}
+	switch g.Rules.Options.PassTurn {
+	case 1:
+		ml.Moves = append(ml.Moves, Move{Pass: true})
+	case 2:
+		if len(ml.Moves) == 0 {
+			ml.Moves = append(ml.Moves, Move{Pass: true})
+		}
+	}
+	return ml.Moves, nil
+}
+
+// maximal keeps the moves that capture the most pieces (and, for mode 2,
+// among them the most valuable ones).
+func maximal(ms []Move, mode int) []Move {
+	best, bestVal := 0, 0
+	for i := range ms {
+		if c := int(ms[i].Captures); c > best {
+			best, bestVal = c, int(ms[i].Valuable)
+		} else if c == best && int(ms[i].Valuable) > bestVal {
+			bestVal = int(ms[i].Valuable)
+		}
+	}
+	if best == 0 {
+		return ms
+	}
+	out := ms[:0]
+	for _, m := range ms {
+		if int(m.Captures) == best && (mode < 2 || int(m.Valuable) == bestVal) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func allowed(t Turn, mt int) bool {
+	if len(t.MoveTypes) == 0 {
+		return true
+	}
+	for _, x := range t.MoveTypes {
+		if x == mt {
+			return true
+		}
+	}
+	return false
+}
+
+// genClass runs every program of priority class cl for the side to move:
+// moves of its pieces, then drops from its reserves.
+func (gn *generator) genClass(cl int, t Turn) {
+	g := gn.g
+	cells := gn.s.cells
+	side := t.Side
+	for p := 0; p < g.np; p++ {
+		v := cells[p]
+		if v == 0 || v.Owner() != side {
+			continue
+		}
+		for _, blk := range g.types[v.Type()].moves[cl] {
+			if !allowed(t, blk.MoveType) {
+				continue
+			}
+			if blk.ray >= 0 && gn.simple {
+				gn.moveType = blk.MoveType
+				gn.slide(blk, side, int32(p), v)
+				continue
+			}
+			if blk.path != nil && gn.simple {
+				if to := gn.walk(blk.path, side, int32(p)); to >= 0 {
+					gn.moveType = blk.MoveType
+					if z := blk.promoZone; z >= 0 && g.zones[z][side][to>>6]>>(to&63)&1 != 0 {
+						for _, pt := range g.promos[blk.promoList] {
+							gn.emitDirectPromo(blk, int32(p), to, v, pt)
+						}
+					} else {
+						gn.emitDirect(blk, int32(p), to, v)
+					}
+				}
+				continue
+			}
+			if gn.mayStart(blk, side, int32(p)) {
+				gn.top(blk, side, int32(p), int32(p), v)
+				if gn.err != nil {
+					return
+				}
+			}
+		}
+	}
+	// Drops: the types this side may drop now, then every position.
+	active := gn.dropTypes[:0]
+	for ty := range g.types {
+		drops := g.types[ty].drops[cl]
+		if len(drops) == 0 {
+			continue
+		}
+		if slot := g.resSlot[side*g.ntypes+ty]; slot >= 0 && cells[slot] == 0 {
+			continue
+		}
+		for _, blk := range drops {
+			if allowed(t, blk.MoveType) {
+				active = append(active, dropBlock{blk, MakePiece(ty, side) | g.defaults[ty]})
+			}
+		}
+	}
+	gn.dropTypes = active
+	for p := 0; p < g.np && len(active) > 0; p++ {
+		for _, d := range active {
+			if !d.blk.needsEmpty || cells[p] == 0 {
+				gn.top(d.blk, side, -1, int32(p), d.piece)
+				if gn.err != nil {
+					return
+				}
+			}
+		}
+	}
+}
+
+// dropBlock is a drop program with the piece it drops.
+type dropBlock struct {
+	blk   *CBlock
+	piece Piece
+}
+
+// slide generates the moves of a slider program from p.
+func (gn *generator) slide(blk *CBlock, side int, p int32, v Piece) {
+	nb := gn.g.nbs[side]
+	nd := int32(gn.g.nd)
+	cells := gn.s.cells
+	for q := nb[p*nd+blk.ray]; q >= 0; q = nb[q*nd+blk.ray] {
+		w := cells[q]
+		if w == 0 {
+			gn.emitDirect(blk, p, q, v)
+			continue
+		}
+		if blk.rayTakes && w&ghostBit == 0 && w.Owner() != side {
+			gn.emitDirect(blk, p, q, v)
+		}
+		return
+	}
+}
+
+// rayHits reports whether a slider program from q takes a piece on target.
+func (gn *generator) rayHits(blk *CBlock, side int, q, target int32) bool {
+	if !blk.rayTakes {
+		return false
+	}
+	nb := gn.g.nbs[side]
+	nd := int32(gn.g.nd)
+	cells := gn.s.cells
+	for r := nb[q*nd+blk.ray]; r >= 0; r = nb[r*nd+blk.ray] {
+		w := cells[r]
+		if w == 0 {
+			continue
+		}
+		return r == target && w&ghostBit == 0 && w.Owner() != side
+	}
+	return false
+}
+
+// walk follows a simple path from a position, checking each step, and
+// returns where it ends (-1 if a step fails).
+func (gn *generator) walk(path []instr, side int, cur int32) int32 {
+	nb := gn.g.nbs[side]
+	nd := int32(gn.g.nd)
+	cells := gn.s.cells
+	for i := range path {
+		in := &path[i]
+		n := nb[cur*nd+in.a]
+		if n < 0 {
+			return -1
+		}
+		if !stepOK(in.op, cells[n], side) {
+			return -1
+		}
+		cur = n
+	}
+	return cur
+}
+
+// mayStart checks a block's first instruction without running it: most
+// programs die at once (a jump with no enemy to take, a step off the
+// board), and a run costs more than this look.
+func (gn *generator) mayStart(blk *CBlock, side int, from int32) bool {
+	in := &blk.code[0]
+	switch in.op {
+	case opNav, opNavVerifyEmpty, opNavVerifyNotFriend, opNavVerifyEnemy:
+	default:
+		return true
+	}
+	n := gn.g.nbs[side][from*int32(gn.g.nd)+in.a]
+	if n < 0 {
+		return false
+	}
+	return stepOK(in.op, gn.s.cells[n], side)
+}
+
+// top starts a new composite move with block blk.
+func (gn *generator) top(blk *CBlock, side int, from, cur int32, piece Piece) {
+	gn.scratch = gn.scratch[:0]
+	gn.prefix = gn.prefix[:0]
+	gn.ghosts = gn.ghosts[:0]
+	gn.capTotal, gn.valTotal = 0, 0
+	gn.moveType = blk.MoveType
+	gn.start = piece
+	gn.run(blk, side, from, cur, piece)
+}
+
+// legal plays m and reports whether it leaves no royal piece of side
+// attacked (nor, for castling, the squares the king crosses).
+func (gn *generator) legal(m *Move, side int) bool {
+	s := gn.s
+	g := gn.g
+	n := len(s.undo)
+	s.apply(m.Changes)
+	oldFrom, oldTo := s.lastFrom, s.lastTo
+	if k := len(m.Steps); k > 0 {
+		s.setLast(m.Steps[k-1].From, m.Steps[k-1].To)
+	}
+	ok := true
+	// The royal pieces are where they were unless the move changed their
+	// cell, and wherever the move put one.
+	for _, r := range gn.lg.royals {
+		if ok && s.cells[r] != 0 && s.cells[r].Owner() == side && g.royal[s.cells[r].Type()] && gn.threat(r, side, false) {
+			ok = false
+		}
+	}
+	for _, c := range m.Changes {
+		if !ok || int(c.Pos) >= g.np || c.Val == 0 || c.Val.Owner() != side || !g.royal[c.Val.Type()] || has(gn.lg.royals, c.Pos) {
+			continue
+		}
+		if v := s.cells[c.Pos]; v == c.Val && gn.threat(c.Pos, side, false) {
+			ok = false
+		}
+	}
+	for _, q := range m.guard {
+		if ok && q >= 0 && gn.threat(q, side, false) {
+			ok = false
+		}
+	}
+	s.setLast(oldFrom, oldTo)
+	s.revert(n)
+	return ok
+}
+
+// threat reports whether position p is attacked: whether a piece of
+// another player (or, for defended, of side itself) has a move program
+// that would take a piece standing on p. An empty p is tested as if a
+// piece of the side under attack stood there. Attack tests do not nest: a
+// program testing attacked? while answering one sees false.
+func (gn *generator) threat(p int32, side int, defended bool) bool {
+	if gn.attackDepth > 0 {
+		return false
+	}
+	g := gn.g
+	k := (int(p)*g.nplayers+side)*2 + b2i(defended)
+	if gn.cacheVer == nil {
+		gn.cacheVer = make([]uint64, g.np*g.nplayers*2)
+		gn.cacheVal = make([]bool, len(gn.cacheVer))
+	}
+	if gn.cacheVer[k] == gn.s.version+1 {
+		return gn.cacheVal[k]
+	}
+	found := gn.scan(p, side, defended)
+	if gn.err == nil {
+		gn.cacheVer[k], gn.cacheVal[k] = gn.s.version+1, found
+	}
+	return found
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// scan runs the attack test of threat.
+func (gn *generator) scan(p int32, side int, defended bool) bool {
+	g := gn.g
+	cells := gn.s.cells
+	saved := cells[p]
+	victim := side
+	if defended {
+		victim = (side + 1) % g.nplayers
+		if victim == side || (saved != 0 && saved.Owner() != side) {
+			victim = -1
+		}
+	}
+	if victim >= 0 && (saved == 0 || defended) {
+		t := 0
+		if saved != 0 {
+			t = saved.Type()
+		}
+		cells[p] = MakePiece(t, victim)
+	}
+	gn.attackDepth++
+	oldTarget, oldFound := gn.target, gn.found
+	gn.target, gn.found = p, false
+	for q := 0; q < g.np && !gn.found && gn.err == nil; q++ {
+		v := cells[q]
+		if v == 0 || v&ghostBit != 0 || int32(q) == p {
+			continue
+		}
+		own := v.Owner()
+		if defended != (own == side) || g.randomPlayer[own] || !g.mayReachType(v.Type(), own, int32(q), p) {
+			continue
+		}
+		for _, blk := range g.types[v.Type()].attack {
+			if !g.mayReach(blk, own, int32(q), p) {
+				continue
+			}
+			if blk.ray >= 0 {
+				if gn.rayHits(blk, own, int32(q), p) {
+					gn.found = true
+					break
+				}
+				continue
+			}
+			if blk.path != nil {
+				if gn.walk(blk.path, own, int32(q)) == p {
+					gn.found = true
+					break
+				}
+				continue
+			}
+			gn.run(blk, own, int32(q), int32(q), v)
+			if gn.found || gn.err != nil {
+				break
+			}
+		}
+	}
+	found := gn.found
+	gn.target, gn.found = oldTarget, oldFound
+	gn.attackDepth--
+	cells[p] = saved
+	return found
+}
+
+// Attacked reports whether a piece of player victim standing on position p
+// could be taken by another player's move (the attacked? of the rules).
+func (s *State) Attacked(p, victim int) bool {
+	return s.generator().threat(int32(p), victim, false)
+}

@@ -1,0 +1,34 @@
+package engine
+
+import "math/rand/v2"
+
+// Playout plays uniformly random moves from s until a goal ends the game
+// or maxPlies moves have been played (then the result is not Over), and
+// returns the result and the number of moves played. The state is left as
+// it was. ml is reused for move generation.
+func Playout(s *State, rng *rand.Rand, maxPlies int, ml *MoveList) (Result, int, error) {
+	start := len(s.frames)
+	defer func() {
+		for len(s.frames) > start {
+			s.Undo()
+		}
+	}()
+	for ply := 0; ; ply++ {
+		if s.staticOver() {
+			r, err := s.Result()
+			return r, ply, err
+		}
+		ms, err := s.Moves(ml)
+		if err != nil {
+			return Result{}, ply, err
+		}
+		if len(ms) == 0 {
+			r, err := s.resultKnown(true)
+			return r, ply, err
+		}
+		if ply >= maxPlies {
+			return Result{}, ply, nil
+		}
+		s.Play(&ms[rng.IntN(len(ms))])
+	}
+}

@@ -1,0 +1,275 @@
+// Package engine is the universal board-game engine: the rules model of a
+// game (board topology, pieces, move programs, turn order, goals), the
+// compiler that turns move programs into a compact bytecode, and the game
+// state with move generation, make/unmake, Zobrist hashing and repetition
+// history. Rule files are read into this model by engine/zrf; nothing here
+// knows any file syntax.
+//
+// A move returned by the generator is a whole composite move (a capture
+// chain is one move); its partial steps stay available in Move.Steps for
+// interfaces that play step by step.
+package engine
+
+import "fmt"
+
+// Src is a place in a rule file, kept for error messages at run time (a
+// move program that does not stop names the block that loops).
+type Src struct {
+	File      string
+	Line, Col int
+}
+
+func (s Src) String() string {
+	if s.Line == 0 {
+		return s.File
+	}
+	return fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Col)
+}
+
+// Rules is the complete, syntax-free description of one game. Indices are
+// used everywhere a name would be: players, positions, directions, zones,
+// piece types, attributes, flags and move types index the slices below.
+type Rules struct {
+	Title   string
+	Players []Player
+	// Turns is the turn order; the turns from Repeat on cycle for ever.
+	// An empty Turns means the players in order.
+	Turns  []Turn
+	Repeat int
+	Board  Board
+	Pieces []PieceType
+	// Attrs are the piece attributes; a piece carries one value per
+	// attribute (its type's default until a move sets it).
+	Attrs      []AttrDef
+	Flags      []string // move-time flags (set-flag, flag?)
+	PosFlags   []string // move-time position flags
+	MoveTypes  []string // move-type names; index 0 is the untyped ""
+	Priorities []int    // move types in priority order (move-priorities)
+	Setup      []Placement
+	Reserves   []Reserve
+	Options    Options
+	Goals      []Goal
+	// Notes lists what the file asks for that the engine does not do (rules
+	// that lived in another program's hooks); such a game loads but plays
+	// incompletely.
+	Notes []string
+}
+
+// Player is one side of the game.
+type Player struct {
+	Name string
+	// Random players choose uniformly among their moves (dice): they are
+	// chance nodes, not decision makers.
+	Random bool
+}
+
+// Turn is one entry of the turn order: Player chooses a move among the
+// pieces owned by Side, restricted to MoveTypes when it is not empty.
+type Turn struct {
+	Player    int
+	Side      int
+	MoveTypes []int
+}
+
+// Board is the game space: positions, directions as links between them,
+// zones and per-player symmetries.
+type Board struct {
+	Positions []string
+	Dirs      []string
+	// Links[p*len(Dirs)+d] is the position one step from p in direction d,
+	// or -1.
+	Links []int32
+	// Opposite[d] is the direction opposite to d, or -1.
+	Opposite []int
+	Zones    []Zone
+	// Symmetry[player][d] is the direction d means for that player.
+	Symmetry [][]int
+	// Grids keeps the grid coordinates of positions for text boards.
+	Grids []Grid
+}
+
+// Grid records one grid of the board: the names along each dimension and,
+// for every position it made, its coordinates.
+type Grid struct {
+	Dims   [][]string
+	Coords map[int][]int // position -> coordinate per dimension
+}
+
+// Link returns the neighbour of p in direction d, or -1.
+func (b *Board) Link(p, d int) int {
+	if p < 0 || d < 0 || d >= len(b.Dirs) {
+		return -1
+	}
+	return int(b.Links[p*len(b.Dirs)+d])
+}
+
+// PositionIndex returns the index of a named position, or -1.
+func (b *Board) PositionIndex(name string) int {
+	for i, n := range b.Positions {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Zone is a named set of positions, possibly different for each player.
+type Zone struct {
+	Name string
+	// Positions[player] lists the zone's positions for that player.
+	Positions [][]int
+}
+
+// AttrDef is a piece attribute. Only boolean attributes change during play;
+// others keep their defaults (the native dialect will lift this).
+type AttrDef struct {
+	Name string
+}
+
+// PieceType is a kind of piece with its move and drop programs.
+type PieceType struct {
+	Name     string
+	Notation string
+	// Defaults[a] is the value of attribute a on a new piece of this type.
+	Defaults []Value
+	Moves    []Block
+	Drops    []Block
+}
+
+// Value is an attribute value. Booleans are the common case.
+type Value struct {
+	Bool bool
+	Int  int
+	Str  string
+	Kind ValueKind
+}
+
+// ValueKind says which field of a Value is meaningful.
+type ValueKind uint8
+
+// Value kinds.
+const (
+	BoolValue ValueKind = iota
+	IntValue
+	StrValue
+)
+
+// Block is one move (or drop) program of a piece: the statements run from
+// the piece's position (or from every position, for a drop).
+type Block struct {
+	MoveType int
+	// Name and Params give the block's name in the notation: the macro it
+	// was written with and the arguments it was given ("slide n").
+	Name   string
+	Params []string
+	Body   []Stmt
+	Src    Src
+}
+
+// Placement is a piece put on the board by the setup.
+type Placement struct {
+	Player, Type, Pos int
+}
+
+// Reserve is a count of pieces kept off the board for drops.
+type Reserve struct {
+	Player, Type, Count int
+}
+
+// Options are the rule options the engine acts on.
+type Options struct {
+	// MaximalCaptures: 0 off; 1 only moves capturing the most pieces;
+	// 2 then also the most valuable pieces (any type but the first).
+	MaximalCaptures int
+	// PassTurn: 0 never; 1 a player may always pass; 2 only when it has no
+	// other move ("forced").
+	PassTurn int
+	// PassPartial lets a player stop a chain of partial moves early.
+	PassPartial bool
+	// RecycleCaptures sends captured pieces to the capturer's reserve.
+	RecycleCaptures bool
+	// ChessInvariant (Dagaz) forbids moves that leave the mover's royal
+	// piece attacked and guards castling (two-piece moves of the royal) by
+	// an implicit "moved" attribute and attack checks.
+	ChessInvariant bool
+	// DeferredCaptures (Dagaz) keeps pieces captured during a composite
+	// move on the board, neither empty nor enemy, until the move ends.
+	DeferredCaptures bool
+	// InternationalExtension (Dagaz) promotes a piece of the first type
+	// that ends a composite move in the first zone to the second type.
+	InternationalExtension bool
+	// Other keeps every option read, by name, for interfaces.
+	Other map[string]string
+}
+
+// GoalKind is the outcome a goal gives the players it names.
+type GoalKind uint8
+
+// Goal kinds.
+const (
+	Win GoalKind = iota
+	Loss
+	Draw
+	// Count ends the game and ranks players by pieces on the board.
+	Count
+)
+
+func (k GoalKind) String() string {
+	return [...]string{"win", "loss", "draw", "count"}[k]
+}
+
+// Goal is an end condition checked for each player it names.
+type Goal struct {
+	Kind    GoalKind
+	Players []int
+	Cond    GoalCond
+	Src     Src
+}
+
+// GoalCondKind is the kind of a goal condition.
+type GoalCondKind uint8
+
+// Goal condition kinds.
+const (
+	GoalAnd GoalCondKind = iota
+	GoalOr
+	GoalNot
+	GoalStalemated
+	GoalCheckmated
+	GoalPiecesRemaining
+	GoalTotalPieceCount
+	GoalCaptured
+	GoalAbsoluteConfig
+	GoalRelativeConfig
+	GoalRepetition
+)
+
+// GoalCond is a goal condition tree.
+type GoalCond struct {
+	Kind  GoalCondKind
+	Args  []GoalCond
+	N     int
+	Types []int // piece types (empty: any)
+	// Specs and Positions describe absolute-config; Specs and Steps
+	// describe relative-config (Steps[i] leads from Specs[i] to Specs[i+1]).
+	Specs     []PieceSpec
+	Positions []int
+	Steps     []int
+}
+
+// Owner says whose pieces a PieceSpec matches.
+type Owner uint8
+
+// Owners of a PieceSpec.
+const (
+	OwnPiece Owner = iota
+	OpponentPiece
+	AnyOwner
+	EmptySquare
+)
+
+// PieceSpec matches a piece in a configuration goal.
+type PieceSpec struct {
+	Owner Owner
+	Type  int // -1: any type
+}

@@ -1,0 +1,275 @@
+package engine
+
+// State is a game position with its history: the board and reserves, whose
+// turn it is, the last move's squares, an incremental Zobrist hash and the
+// undo log. Play and Undo change it in place; Clone copies it. A State is
+// not safe for concurrent use; clone one per goroutine.
+type State struct {
+	g        *Game
+	cells    []Piece
+	hash     uint64
+	turn     int
+	lastFrom int32
+	lastTo   int32
+	undo     []Change
+	frames   []undoFrame
+	// rep counts the positions of the history by the low bits of their
+	// hash, so that a position seen once needs no search of the history.
+	rep     []uint16
+	gen     *generator
+	scratch MoveList
+	// version changes whenever cells or the last move change; attack test
+	// results are cached per version.
+	version uint64
+	// counts[owner*ntypes+type] is the number of such pieces on the board.
+	counts []int32
+	// clear is the ply at which a static goal check found the game going
+	// on (-1: not known); goals are then checked only where the next move
+	// changed the board.
+	clear int
+}
+
+// repBuckets is the size of the repetition filter.
+const repBuckets = 4096
+
+type undoFrame struct {
+	n                int32
+	clearBefore      bool
+	lastFrom, lastTo int32
+	turn             int32
+	hash             uint64
+}
+
+// NewState returns the game's start position.
+func NewState(g *Game) *State {
+	s := &State{g: g, cells: make([]Piece, g.ncells), lastFrom: -1, lastTo: -1, clear: -1}
+	for _, pl := range g.Rules.Setup {
+		s.cells[pl.Pos] = MakePiece(pl.Type, pl.Player) | g.defaults[pl.Type]
+	}
+	for _, rs := range g.Rules.Reserves {
+		if slot := g.resSlot[rs.Player*g.ntypes+rs.Type]; slot >= 0 {
+			s.cells[slot] = Piece(rs.Count)
+		}
+	}
+	s.rehash()
+	return s
+}
+
+// Game returns the compiled game the state belongs to.
+func (s *State) Game() *Game { return s.g }
+
+func (s *State) rehash() {
+	g := s.g
+	s.clear = -1
+	s.counts = make([]int32, g.nplayers*g.ntypes)
+	for _, v := range s.cells[:g.np] {
+		if v != 0 {
+			s.counts[v.Owner()*g.ntypes+v.Type()]++
+		}
+	}
+	var h uint64
+	for i, v := range s.cells {
+		h ^= g.zob(int32(i), v)
+	}
+	h ^= g.turnKey[s.turn]
+	if g.usesLast {
+		h ^= g.lastKey[0][s.lastFrom+1] ^ g.lastKey[1][s.lastTo+1]
+	}
+	s.hash = h
+	if g.repetition {
+		s.rep = make([]uint16, repBuckets)
+		s.rep[s.hash%repBuckets]++
+	}
+}
+
+// Hash returns the Zobrist key of the position (board, reserves, turn, and
+// the last move's squares when the rules look at them).
+func (s *State) Hash() uint64 { return s.hash }
+
+// Clone returns an independent copy of the state, history included.
+func (s *State) Clone() *State {
+	c := &State{g: s.g, hash: s.hash, turn: s.turn, lastFrom: s.lastFrom, lastTo: s.lastTo, clear: s.clear}
+	c.cells = append([]Piece(nil), s.cells...)
+	c.counts = append([]int32(nil), s.counts...)
+	c.undo = append([]Change(nil), s.undo...)
+	c.frames = append([]undoFrame(nil), s.frames...)
+	if s.rep != nil {
+		c.rep = append([]uint16(nil), s.rep...)
+	}
+	return c
+}
+
+// Turn returns the index of the current entry of the turn order.
+func (s *State) Turn() int { return s.turn }
+
+// ToMove returns the player choosing the next move.
+func (s *State) ToMove() int { return s.g.turns[s.turn].Player }
+
+// Side returns the player whose pieces move this turn.
+func (s *State) Side() int { return s.g.turns[s.turn].Side }
+
+// Chance reports whether the player to move is a random player (dice):
+// its moves are equally likely outcomes, not choices.
+func (s *State) Chance() bool { return s.g.randomPlayer[s.ToMove()] }
+
+// Ply returns the number of moves played since the start (or setup).
+func (s *State) Ply() int { return len(s.frames) }
+
+// At returns the piece on position p.
+func (s *State) At(p int) Piece { return s.cells[p] }
+
+// Reserve returns how many pieces of type t player p holds off the board,
+// and false when the rules do not limit them.
+func (s *State) Reserve(p, t int) (int, bool) {
+	slot := s.g.resSlot[p*s.g.ntypes+t]
+	if slot < 0 {
+		return 0, false
+	}
+	return int(s.cells[slot]), true
+}
+
+// LastMove returns the squares of the last move (-1 when unknown).
+func (s *State) LastMove() (from, to int) { return int(s.lastFrom), int(s.lastTo) }
+
+func (g *Game) nextTurn(t int) int {
+	t++
+	if t >= len(g.turns) {
+		t = g.repeat
+	}
+	return t
+}
+
+// prevPlayer is the player of the turn before t in the cycle (the one who
+// moved last, for a position with no history).
+func (g *Game) prevPlayer(t int) int {
+	if t == 0 || t == g.repeat {
+		return g.turns[len(g.turns)-1].Player
+	}
+	return g.turns[t-1].Player
+}
+
+func (s *State) setLast(from, to int32) {
+	s.version++
+	if s.g.usesLast {
+		k := &s.g.lastKey
+		s.hash ^= k[0][s.lastFrom+1] ^ k[1][s.lastTo+1] ^ k[0][from+1] ^ k[1][to+1]
+	}
+	s.lastFrom, s.lastTo = from, to
+}
+
+// apply makes changes without touching turn or history.
+func (s *State) apply(ch []Change) {
+	g := s.g
+	s.version++
+	for _, c := range ch {
+		old := s.cells[c.Pos]
+		s.undo = append(s.undo, Change{c.Pos, old})
+		s.hash ^= g.zob(c.Pos, old) ^ g.zob(c.Pos, c.Val)
+		s.cells[c.Pos] = c.Val
+		if int(c.Pos) < g.np {
+			s.count(old, -1)
+			s.count(c.Val, 1)
+		}
+	}
+}
+
+// revert undoes the changes logged since undo length n.
+func (s *State) revert(n int) {
+	g := s.g
+	s.version++
+	for i := len(s.undo) - 1; i >= n; i-- {
+		c := s.undo[i]
+		cur := s.cells[c.Pos]
+		s.hash ^= g.zob(c.Pos, cur) ^ g.zob(c.Pos, c.Val)
+		s.cells[c.Pos] = c.Val
+		if int(c.Pos) < g.np {
+			s.count(cur, -1)
+			s.count(c.Val, 1)
+		}
+	}
+	s.undo = s.undo[:n]
+}
+
+func (s *State) count(v Piece, d int32) {
+	if v != 0 {
+		s.counts[v.Owner()*s.g.ntypes+v.Type()] += d
+	}
+}
+
+// Play makes move m.
+func (s *State) Play(m *Move) {
+	s.frames = append(s.frames, undoFrame{n: int32(len(s.undo)), clearBefore: s.clear == len(s.frames), lastFrom: s.lastFrom,
+		lastTo: s.lastTo, turn: int32(s.turn), hash: s.hash})
+	s.apply(m.Changes)
+	if n := len(m.Steps); n > 0 {
+		s.setLast(m.Steps[n-1].From, m.Steps[n-1].To)
+	} else {
+		s.setLast(-1, -1)
+	}
+	s.hash ^= s.g.turnKey[s.turn]
+	s.turn = s.g.nextTurn(s.turn)
+	s.hash ^= s.g.turnKey[s.turn]
+	if s.rep != nil {
+		s.rep[s.hash%repBuckets]++
+	}
+}
+
+// Undo takes back the last move played; it reports false if there is none.
+func (s *State) Undo() bool {
+	n := len(s.frames)
+	if n == 0 {
+		return false
+	}
+	if s.rep != nil {
+		s.rep[s.hash%repBuckets]--
+	}
+	f := s.frames[n-1]
+	s.frames = s.frames[:n-1]
+	s.revert(int(f.n))
+	s.clear = -1
+	if f.clearBefore {
+		s.clear = len(s.frames)
+	}
+	s.lastFrom, s.lastTo, s.turn, s.hash = f.lastFrom, f.lastTo, int(f.turn), f.hash
+	return true
+}
+
+// Repetitions returns how many times the current position has occurred in
+// the history (1 for a position seen only now), when the rules track it.
+func (s *State) Repetitions() int {
+	if s.rep == nil || s.rep[s.hash%repBuckets] <= 1 {
+		return 1
+	}
+	n := 1
+	for _, f := range s.frames {
+		if f.hash == s.hash {
+			n++
+		}
+	}
+	return n
+}
+
+// HashOK recomputes the hash from scratch and reports whether the
+// incremental one agrees (a check for tests and debugging).
+func (s *State) HashOK() bool {
+	h := s.hash
+	rep := s.rep
+	s.rehash()
+	ok := s.hash == h
+	s.hash, s.rep = h, rep
+	return ok
+}
+
+// Equal reports whether two states hold the same position (board,
+// reserves, turn and last move).
+func (s *State) Equal(o *State) bool {
+	if s.turn != o.turn || s.lastFrom != o.lastFrom || s.lastTo != o.lastTo || len(s.cells) != len(o.cells) {
+		return false
+	}
+	for i := range s.cells {
+		if s.cells[i] != o.cells[i] {
+			return false
+		}
+	}
+	return true
+}

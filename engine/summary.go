@@ -1,0 +1,173 @@
+package engine
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// WriteSummary writes what was read of a game: players and turn order,
+// board, pieces with their programs by move type, options and goals, and
+// what the engine does not apply.
+func (g *Game) WriteSummary(w io.Writer) {
+	r := g.Rules
+	fmt.Fprintf(w, "%s\n", r.Title)
+	var players []string
+	for _, p := range r.Players {
+		s := p.Name
+		if p.Random {
+			s += " (random)"
+		}
+		players = append(players, s)
+	}
+	fmt.Fprintf(w, "players: %s\n", strings.Join(players, ", "))
+	var turns []string
+	for i, t := range g.turns {
+		s := r.Players[t.Player].Name
+		if t.Side != t.Player {
+			s += " moving " + r.Players[t.Side].Name
+		}
+		if len(t.MoveTypes) > 0 {
+			var mts []string
+			for _, m := range t.MoveTypes {
+				mts = append(mts, r.MoveTypes[m])
+			}
+			s += " (" + strings.Join(mts, " ") + ")"
+		}
+		if i == g.repeat && g.repeat > 0 {
+			turns = append(turns, "repeat")
+		}
+		turns = append(turns, s)
+	}
+	fmt.Fprintf(w, "turn order: %s\n", strings.Join(turns, ", "))
+	fmt.Fprintf(w, "board: %d positions, directions %s", g.np, strings.Join(r.Board.Dirs, " "))
+	for _, gr := range r.Board.Grids {
+		var dims []string
+		for _, d := range gr.Dims {
+			dims = append(dims, fmt.Sprint(len(d)))
+		}
+		fmt.Fprintf(w, "; grid %s", strings.Join(dims, "x"))
+	}
+	fmt.Fprintln(w)
+	for _, z := range r.Board.Zones {
+		fmt.Fprintf(w, "zone %s\n", z.Name)
+	}
+	for t, pt := range r.Pieces {
+		fmt.Fprintf(w, "piece %s:", pt.Name)
+		if n := g.countSetup(t); n > 0 {
+			fmt.Fprintf(w, " %d on the board at the start;", n)
+		}
+		fmt.Fprintf(w, " %d move and %d drop programs\n", len(pt.Moves), len(pt.Drops))
+		byType := map[string][]string{}
+		var order []string
+		for _, b := range append(append([]Block(nil), pt.Moves...), pt.Drops...) {
+			mt := r.MoveTypes[b.MoveType]
+			if _, ok := byType[mt]; !ok {
+				order = append(order, mt)
+			}
+			byType[mt] = append(byType[mt], strings.TrimSpace(b.Name+" "+strings.Join(b.Params, " ")))
+		}
+		for _, mt := range order {
+			label := mt
+			if label == "" {
+				label = "(untyped)"
+			}
+			fmt.Fprintf(w, "  %s: %s\n", label, strings.Join(byType[mt], ", "))
+		}
+	}
+	if len(r.Priorities) > 0 {
+		var ps []string
+		for _, p := range r.Priorities {
+			ps = append(ps, r.MoveTypes[p])
+		}
+		fmt.Fprintf(w, "move priorities: %s\n", strings.Join(ps, " > "))
+	}
+	for _, o := range sortedOptions(r.Options.Other) {
+		fmt.Fprintf(w, "option %s\n", o)
+	}
+	for _, goal := range r.Goals {
+		var ps []string
+		for _, p := range goal.Players {
+			ps = append(ps, r.Players[p].Name)
+		}
+		fmt.Fprintf(w, "%s for %s: %s\n", goal.Kind, strings.Join(ps, " "), g.goalText(goal.Cond))
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "not applied: %s\n", n)
+	}
+}
+
+func (g *Game) countSetup(t int) int {
+	n := 0
+	for _, p := range g.Rules.Setup {
+		if p.Type == t {
+			n++
+		}
+	}
+	return n
+}
+
+func sortedOptions(m map[string]string) []string {
+	var out []string
+	for k, v := range m {
+		out = append(out, fmt.Sprintf("%q %s", k, v))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (g *Game) typeNames(ts []int) string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, g.Rules.Pieces[t].Name)
+	}
+	return strings.Join(out, " ")
+}
+
+func (g *Game) goalText(c GoalCond) string {
+	r := g.Rules
+	args := func() string {
+		var out []string
+		for _, a := range c.Args {
+			out = append(out, g.goalText(a))
+		}
+		return strings.Join(out, " ")
+	}
+	switch c.Kind {
+	case GoalAnd:
+		return "(and " + args() + ")"
+	case GoalOr:
+		return "(or " + args() + ")"
+	case GoalNot:
+		return "(not " + args() + ")"
+	case GoalStalemated:
+		return "stalemated"
+	case GoalRepetition:
+		return "repetition"
+	case GoalCheckmated:
+		return "(checkmated " + g.typeNames(c.Types) + ")"
+	case GoalCaptured:
+		return "(captured " + g.typeNames(c.Types) + ")"
+	case GoalPiecesRemaining:
+		return strings.TrimSpace(fmt.Sprintf("(pieces-remaining %d %s", c.N, g.typeNames(c.Types))) + ")"
+	case GoalTotalPieceCount:
+		return strings.TrimSpace(fmt.Sprintf("(total-piece-count %d %s", c.N, g.typeNames(c.Types))) + ")"
+	case GoalAbsoluteConfig:
+		return fmt.Sprintf("(absolute-config ... %d positions)", len(c.Positions))
+	case GoalRelativeConfig:
+		var parts []string
+		for i := range c.Specs {
+			if c.Specs[i].Type >= 0 {
+				parts = append(parts, r.Pieces[c.Specs[i].Type].Name)
+			} else {
+				parts = append(parts, "empty")
+			}
+			if i < len(c.Steps) {
+				parts = append(parts, r.Board.Dirs[c.Steps[i]])
+			}
+		}
+		return "(relative-config " + strings.Join(parts, " ") + ")"
+	}
+	return "?"
+}

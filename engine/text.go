@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// PieceLetter is the letter of a piece on a text board: its notation (or
+// the first letter of its name), upper case for the first player, lower
+// case for the second, and the letter followed by the player's number for
+// more players.
+func (g *Game) PieceLetter(v Piece) string {
+	if v == 0 {
+		return "."
+	}
+	pt := g.Rules.Pieces[v.Type()]
+	l := pt.Notation
+	if l == "" {
+		l = pt.Name
+	}
+	l = string([]rune(l)[:1])
+	switch o := v.Owner(); {
+	case o == 0:
+		return strings.ToUpper(l)
+	case o == 1:
+		return strings.ToLower(l)
+	default:
+		return strings.ToUpper(l) + fmt.Sprint(o+1)
+	}
+}
+
+// TextBoard draws the position as text: the first two-dimensional grid as
+// a table with its coordinates (rows from the view's geometry when v is
+// given), other occupied positions as a list, then reserves and whose turn
+// it is.
+func (s *State) TextBoard(v *View) string {
+	g := s.g
+	r := g.Rules
+	var b strings.Builder
+	shown := make([]bool, g.np)
+	for gi, grid := range r.Board.Grids {
+		if len(grid.Dims) != 2 {
+			continue
+		}
+		col, row := 0, 1
+		if v != nil && gi < len(v.Grids) && len(v.Grids[gi].Steps) == 2 {
+			st := v.Grids[gi].Steps
+			if math.Abs(st[0][1]) > math.Abs(st[1][1]) {
+				col, row = 1, 0
+			}
+		}
+		s.gridText(&b, grid, col, row, shown)
+		break
+	}
+	for p := 0; p < g.np; p++ {
+		if v := s.cells[p]; !shown[p] && v != 0 {
+			fmt.Fprintf(&b, "%s: %s %s\n", r.Board.Positions[p], r.Players[v.Owner()].Name, r.Pieces[v.Type()].Name)
+		}
+	}
+	for pl := range r.Players {
+		for t := range r.Pieces {
+			if n, ok := s.Reserve(pl, t); ok && n > 0 {
+				fmt.Fprintf(&b, "%s holds %d %s off the board\n", r.Players[pl].Name, n, r.Pieces[t].Name)
+			}
+		}
+	}
+	fmt.Fprintf(&b, "%s to move\n", r.Players[s.ToMove()].Name)
+	return b.String()
+}
+
+func (s *State) gridText(b *strings.Builder, grid Grid, col, row int, shown []bool) {
+	at := map[[2]int]int{}
+	for p, c := range grid.Coords {
+		at[[2]int{c[col], c[row]}] = p
+	}
+	width := 1
+	for _, n := range grid.Dims[col] {
+		width = max(width, len(n))
+	}
+	for p := range grid.Coords {
+		if v := s.cells[p]; v != 0 {
+			width = max(width, len(s.g.PieceLetter(v)))
+		}
+	}
+	label := 0
+	for _, n := range grid.Dims[row] {
+		label = max(label, len(n))
+	}
+	cell := func(t string) string { return fmt.Sprintf(" %-*s", width, t) }
+	b.WriteString(strings.Repeat(" ", label))
+	for _, n := range grid.Dims[col] {
+		b.WriteString(cell(n))
+	}
+	b.WriteByte('\n')
+	for y, rn := range grid.Dims[row] {
+		fmt.Fprintf(b, "%*s", label, rn)
+		for x := range grid.Dims[col] {
+			p, ok := at[[2]int{x, y}]
+			if !ok {
+				b.WriteString(cell(" "))
+				continue
+			}
+			shown[p] = true
+			b.WriteString(cell(s.g.PieceLetter(s.cells[p])))
+		}
+		b.WriteByte('\n')
+	}
+}

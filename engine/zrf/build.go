@@ -1,0 +1,451 @@
+package zrf
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/sexp"
+)
+
+// Game is one built game: the rules the engine runs and the view a
+// renderer draws.
+type Game struct {
+	Rules *engine.Rules
+	View  *engine.View
+	Entry *Entry
+	File  *File
+	// Compiled is the game ready to play (set by Open).
+	Compiled *engine.Game
+}
+
+// Open loads the game selected by sel from the file at path and compiles
+// it.
+func Open(path, sel string) (*Game, error) {
+	g, err := Load(path, sel)
+	if err != nil {
+		return nil, err
+	}
+	g.Compiled, err = engine.Compile(g.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, nil
+}
+
+// Load reads the file at path and builds the game selected by sel (see
+// File.Select).
+func Load(path, sel string) (*Game, error) {
+	f, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	e, err := f.Select(sel)
+	if err != nil {
+		return nil, err
+	}
+	return f.Build(e)
+}
+
+// Build translates one game of the file into rules and a view.
+func (f *File) Build(e *Entry) (*Game, error) {
+	b := newBuilder(f.Path)
+	b.build(e)
+	b.errs.Sort()
+	if err := b.errs.Err(); err != nil {
+		return nil, err
+	}
+	return &Game{Rules: b.r, View: b.v, Entry: e, File: f}, nil
+}
+
+type builder struct {
+	errs sexp.ErrorList
+	r    *engine.Rules
+	v    *engine.View
+	path string
+
+	players   map[string]int
+	dirs      map[string]int
+	positions map[string]int
+	zones     map[string]int
+	types     map[string]int
+	attrs     map[string]int
+	flags     map[string]int
+	posFlags  map[string]int
+	moveTypes map[string]int
+	bd        *boardDraft
+}
+
+func newBuilder(path string) *builder {
+	return &builder{
+		path: path,
+		r:    &engine.Rules{MoveTypes: []string{""}, Options: engine.Options{Other: map[string]string{}}},
+		v: &engine.View{PieceImages: map[string][]string{}, Sounds: map[string]string{},
+			PieceHelp: map[string]string{}},
+		players: map[string]int{}, dirs: map[string]int{}, positions: map[string]int{},
+		zones: map[string]int{}, types: map[string]int{}, attrs: map[string]int{},
+		flags: map[string]int{}, posFlags: map[string]int{}, moveTypes: map[string]int{"": 0},
+	}
+}
+
+// sectionOrder is the order in which sections are translated, so that
+// every name is known before it is used.
+var sectionOrder = []string{"players", "board", "piece", "turn-order", "move-priorities",
+	"board-setup", "option", "goals"}
+
+func (b *builder) build(e *Entry) {
+	b.r.Title = e.Title
+	bykind := map[string][]*sexp.Node{}
+	for _, s := range e.Sections {
+		k := s.Head()
+		switch k {
+		case "win-condition", "loss-condition", "draw-condition", "count-condition":
+			k = "goals"
+		}
+		if b.viewSection(s) {
+			continue
+		}
+		bykind[k] = append(bykind[k], s)
+	}
+	for k, ss := range bykind {
+		if !contains(sectionOrder, k) {
+			for _, s := range ss {
+				b.errs.Addf(s, "unknown game section (%s ...)", s.Head())
+			}
+		}
+	}
+	if len(bykind["players"]) == 0 {
+		b.errs.Addf(e.Node, "game %q has no (players ...)", e.Title)
+		return
+	}
+	for _, s := range bykind["players"] {
+		b.playersSection(s)
+	}
+	for _, s := range bykind["board"] {
+		b.boardSection(s)
+	}
+	b.finishBoard(bykind["board"])
+	b.declarePieces(bykind["piece"])
+	for _, s := range bykind["piece"] {
+		b.pieceSection(s)
+	}
+	for _, s := range bykind["turn-order"] {
+		b.turnOrder(s)
+	}
+	for _, s := range bykind["move-priorities"] {
+		b.priorities(s)
+	}
+	for _, s := range bykind["board-setup"] {
+		b.setup(s)
+	}
+	for _, s := range bykind["option"] {
+		b.option(s)
+	}
+	for _, s := range bykind["goals"] {
+		b.goal(s)
+	}
+}
+
+// viewSection files away the sections that only a renderer uses and
+// reports whether s was one.
+func (b *builder) viewSection(s *sexp.Node) bool {
+	h := s.Head()
+	text := func() string {
+		var parts []string
+		for _, a := range s.Args() {
+			if v, ok := a.Value(); ok {
+				parts = append(parts, v)
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	switch {
+	case h == "title" || h == "default":
+	case h == "description":
+		b.v.Description = text()
+	case h == "history":
+		b.v.History = text()
+	case h == "strategy":
+		b.v.Strategy = text()
+	case strings.HasSuffix(h, "-sound") || h == "music":
+		b.v.Sounds[h] = text()
+	case h == "solution" || h == "opening-sound" || h == "help":
+	default:
+		return false
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func src(n *sexp.Node) engine.Src {
+	p := n.Pos
+	if n.Via != nil {
+		p = n.Origin()
+	}
+	return engine.Src{File: p.File, Line: p.Line, Col: p.Col}
+}
+
+func atomText(n *sexp.Node) (string, bool) {
+	if n == nil || n.Kind == sexp.List {
+		return "", false
+	}
+	return n.Text, true
+}
+
+func (b *builder) playersSection(s *sexp.Node) {
+	if len(b.r.Players) > 0 {
+		b.errs.Addf(s, "players given twice")
+		return
+	}
+	for _, a := range s.Args() {
+		name, ok := atomText(a)
+		if !ok {
+			b.errs.Addf(a, "player names are atoms")
+			continue
+		}
+		if _, dup := b.players[name]; dup {
+			b.errs.Addf(a, "player %s named twice", name)
+			continue
+		}
+		b.players[name] = len(b.r.Players)
+		b.r.Players = append(b.r.Players, engine.Player{Name: name, Random: strings.HasPrefix(name, "?")})
+	}
+	if len(b.r.Players) == 0 {
+		b.errs.Addf(s, "no players")
+	}
+}
+
+// lookup resolves a name in one of the builder's tables, reporting an
+// error naming what was wanted.
+func (b *builder) lookup(n *sexp.Node, table map[string]int, what string) (int, bool) {
+	name, ok := atomText(n)
+	if !ok {
+		b.errs.Addf(n, "want a %s, got %s", what, describe(n))
+		return 0, false
+	}
+	i, ok := table[name]
+	if !ok {
+		b.errs.Addf(n, "unknown %s %s", what, name)
+	}
+	return i, ok
+}
+
+func (b *builder) player(n *sexp.Node) (int, bool) { return b.lookup(n, b.players, "player") }
+
+// intern returns the index of name in list, adding it if new.
+func intern(name string, index map[string]int, list *[]string) int {
+	if i, ok := index[name]; ok {
+		return i
+	}
+	index[name] = len(*list)
+	*list = append(*list, name)
+	return len(*list) - 1
+}
+
+func (b *builder) moveType(name string) int { return intern(name, b.moveTypes, &b.r.MoveTypes) }
+
+// turnOrder reads entries P, (P type), (P Q) and (P Q type), with repeat
+// marking where the cycle starts.
+func (b *builder) turnOrder(s *sexp.Node) {
+	b.r.Turns = nil
+	b.r.Repeat = 0
+	for _, a := range s.Args() {
+		if a.IsAtom("repeat") {
+			b.r.Repeat = len(b.r.Turns)
+			continue
+		}
+		var items []*sexp.Node
+		if a.Kind == sexp.List {
+			items = a.List
+		} else {
+			items = []*sexp.Node{a}
+		}
+		if len(items) == 0 {
+			b.errs.Addf(a, "empty turn")
+			continue
+		}
+		p, ok := b.player(items[0])
+		if !ok {
+			continue
+		}
+		t := engine.Turn{Player: p, Side: p}
+		for _, it := range items[1:] {
+			name, ok := atomText(it)
+			if !ok {
+				b.errs.Addf(it, "want a player or a move type in a turn")
+				continue
+			}
+			if q, isPlayer := b.players[name]; isPlayer {
+				t.Side = q
+				continue
+			}
+			t.MoveTypes = append(t.MoveTypes, b.moveType(name))
+		}
+		b.r.Turns = append(b.r.Turns, t)
+	}
+	if b.r.Repeat >= len(b.r.Turns) && len(b.r.Turns) > 0 {
+		b.errs.Addf(s, "repeat at the end of turn-order leaves nothing to repeat")
+	}
+}
+
+func (b *builder) priorities(s *sexp.Node) {
+	b.r.Priorities = nil
+	for _, a := range s.Args() {
+		name, ok := atomText(a)
+		if !ok {
+			b.errs.Addf(a, "move-priorities lists move types")
+			continue
+		}
+		b.r.Priorities = append(b.r.Priorities, b.moveType(name))
+	}
+}
+
+// setup reads (board-setup (Player (Piece pos... [off N]) ...) ...).
+func (b *builder) setup(s *sexp.Node) {
+	b.r.Setup, b.r.Reserves = nil, nil
+	for _, ps := range s.Args() {
+		if ps.Kind != sexp.List || len(ps.List) == 0 {
+			b.errs.Addf(ps, "board-setup wants (Player (Piece positions...) ...)")
+			continue
+		}
+		p, ok := b.player(ps.List[0])
+		if !ok {
+			continue
+		}
+		for _, pc := range ps.List[1:] {
+			b.setupPieces(p, pc)
+		}
+	}
+}
+
+func (b *builder) setupPieces(p int, pc *sexp.Node) {
+	if pc.Kind != sexp.List || len(pc.List) == 0 {
+		b.errs.Addf(pc, "want (Piece positions... [off N])")
+		return
+	}
+	t, ok := b.pieceType(pc.List[0])
+	if !ok {
+		return
+	}
+	items := pc.List[1:]
+	for i := 0; i < len(items); i++ {
+		it := items[i]
+		if it.IsAtom("off") {
+			if i+1 >= len(items) {
+				b.errs.Addf(it, "off wants a count")
+				return
+			}
+			n, err := strconv.Atoi(items[i+1].Text)
+			if err != nil || n < 0 {
+				b.errs.Addf(items[i+1], "off wants a count, got %s", describe(items[i+1]))
+				return
+			}
+			b.r.Reserves = append(b.r.Reserves, engine.Reserve{Player: p, Type: t, Count: n})
+			i++
+			continue
+		}
+		pos, ok := b.position(it)
+		if ok {
+			b.r.Setup = append(b.r.Setup, engine.Placement{Player: p, Type: t, Pos: pos})
+		}
+	}
+}
+
+func (b *builder) pieceType(n *sexp.Node) (int, bool) { return b.lookup(n, b.types, "piece") }
+
+func (b *builder) position(n *sexp.Node) (int, bool) { return b.lookup(n, b.positions, "position") }
+
+// Options: the ones acted on, the ones only an interface uses, and the
+// Dagaz ones whose rules live in JavaScript hooks (noted, not done).
+var (
+	interfaceOptions = []string{"animate-captures", "animate-drops", "smart-moves", "smart-to",
+		"highlight-goals", "show-moves-list", "show-hints", "show-blink", "prevent-flipping",
+		"progressive-levels", "show-captures", "show-drops", "drag-n-drop", "advisor-wait",
+		"promote-dialog", "animate-redo", "show-lose", "silent-?-moves", "selection-screen",
+		"z2j", "zrf", "detect-loops", "moves-limit", "stalemate-draw", "complete-partial"}
+	hookOptions = []string{"columns-checkers-extension", "ko", "fanorona-invariant",
+		"fanorona-extension", "sliding-puzzle", "go-extension", "shared-pieces", "discard-cascades"}
+)
+
+func optionName(s string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), " ", "-")
+}
+
+func (b *builder) option(s *sexp.Node) {
+	a := s.Args()
+	if len(a) != 2 {
+		b.errs.Addf(s, "option wants a name and a value")
+		return
+	}
+	rawName, ok1 := a[0].Value()
+	val, ok2 := a[1].Value()
+	if !ok1 || !ok2 {
+		b.errs.Addf(s, "option wants a name and a value")
+		return
+	}
+	name := optionName(rawName)
+	val = strings.ToLower(val)
+	o := &b.r.Options
+	o.Other[rawName] = val
+	boolean := func() bool {
+		switch val {
+		case "true":
+			return true
+		case "false":
+			return false
+		}
+		b.errs.Addf(a[1], "option %q wants true or false, got %s", rawName, val)
+		return false
+	}
+	switch name {
+	case "maximal-captures":
+		switch val {
+		case "true":
+			o.MaximalCaptures = 1
+		case "false":
+			o.MaximalCaptures = 0
+		case "2":
+			o.MaximalCaptures = 2
+		default:
+			b.errs.Addf(a[1], "option %q wants true, false or 2, got %s", rawName, val)
+		}
+	case "pass-turn":
+		switch val {
+		case "true", "2":
+			o.PassTurn = 1
+		case "false":
+			o.PassTurn = 0
+		case "forced":
+			o.PassTurn = 2
+		default:
+			b.errs.Addf(a[1], "option %q wants true, false or forced, got %s", rawName, val)
+		}
+	case "pass-partial":
+		o.PassPartial = boolean()
+	case "recycle-captures":
+		o.RecycleCaptures = boolean()
+	case "chess-invariant":
+		o.ChessInvariant = boolean()
+	case "deferred-captures":
+		o.DeferredCaptures = boolean()
+	case "international-extension":
+		o.InternationalExtension = boolean()
+	default:
+		switch {
+		case contains(interfaceOptions, name):
+		case contains(hookOptions, name):
+			b.r.Notes = append(b.r.Notes, fmt.Sprintf("%s: option %q is a Dagaz JavaScript hook; its rules are not applied", s.Pos, rawName))
+		default:
+			b.errs.Addf(a[0], "unknown option %q", rawName)
+		}
+	}
+}

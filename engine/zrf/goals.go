@@ -1,0 +1,199 @@
+package zrf
+
+import (
+	"strconv"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/sexp"
+)
+
+var goalKinds = map[string]engine.GoalKind{
+	"win-condition": engine.Win, "loss-condition": engine.Loss,
+	"draw-condition": engine.Draw, "count-condition": engine.Count,
+}
+
+// goal reads (win-condition (Players...) condition) and its kin.
+func (b *builder) goal(s *sexp.Node) {
+	args := s.Args()
+	g := engine.Goal{Kind: goalKinds[s.Head()], Src: src(s)}
+	if len(args) == 1 {
+		// No player list: the goal applies to every player.
+		for i := range b.r.Players {
+			g.Players = append(g.Players, i)
+		}
+	} else if len(args) == 2 {
+		ps := []*sexp.Node{args[0]}
+		if args[0].Kind == sexp.List {
+			ps = args[0].List
+		}
+		for _, p := range ps {
+			if i, ok := b.player(p); ok {
+				g.Players = append(g.Players, i)
+			}
+		}
+		args = args[1:]
+	} else {
+		b.errs.Addf(s, "%s wants (players...) and a condition", s.Head())
+		return
+	}
+	c, ok := b.goalCond(args[0])
+	if ok {
+		g.Cond = c
+		b.r.Goals = append(b.r.Goals, g)
+	}
+}
+
+func (b *builder) goalCond(n *sexp.Node) (engine.GoalCond, bool) {
+	var c engine.GoalCond
+	name := n.Text
+	var args []*sexp.Node
+	if n.Kind == sexp.List {
+		name, args = n.Head(), n.Args()
+	}
+	switch name {
+	case "stalemated":
+		c.Kind = engine.GoalStalemated
+		return c, true
+	case "repetition":
+		c.Kind = engine.GoalRepetition
+		return c, true
+	case "and", "or", "not":
+		c.Kind = map[string]engine.GoalCondKind{"and": engine.GoalAnd, "or": engine.GoalOr, "not": engine.GoalNot}[name]
+		if len(args) == 0 || (name == "not" && len(args) != 1) {
+			b.errs.Addf(n, "%s wants conditions", name)
+			return c, false
+		}
+		ok := true
+		for _, a := range args {
+			x, ok1 := b.goalCond(a)
+			ok = ok && ok1
+			c.Args = append(c.Args, x)
+		}
+		return c, ok
+	case "checkmated", "captured":
+		c.Kind = engine.GoalCheckmated
+		if name == "captured" {
+			c.Kind = engine.GoalCaptured
+		}
+		if len(args) == 0 {
+			b.errs.Addf(n, "%s wants piece types", name)
+			return c, false
+		}
+		var ok bool
+		c.Types, ok = b.pieceTypes(args)
+		return c, ok
+	case "pieces-remaining", "total-piece-count":
+		c.Kind = engine.GoalPiecesRemaining
+		if name == "total-piece-count" {
+			c.Kind = engine.GoalTotalPieceCount
+		}
+		if len(args) < 1 {
+			b.errs.Addf(n, "%s wants a count", name)
+			return c, false
+		}
+		v, err := strconv.Atoi(args[0].Text)
+		if err != nil || args[0].Kind == sexp.List {
+			b.errs.Addf(args[0], "%s wants a count, got %s", name, describe(args[0]))
+			return c, false
+		}
+		c.N = v
+		var ok bool
+		c.Types, ok = b.pieceTypes(args[1:])
+		return c, ok
+	case "absolute-config":
+		return b.absoluteConfig(n, args)
+	case "relative-config":
+		return b.relativeConfig(n, args)
+	}
+	b.errs.Addf(n, "unknown goal condition %s", describe(n))
+	return c, false
+}
+
+// pieceTypes resolves a list of piece names.
+func (b *builder) pieceTypes(args []*sexp.Node) ([]int, bool) {
+	var out []int
+	ok := true
+	for _, a := range args {
+		t, ok1 := b.pieceType(a)
+		ok = ok && ok1
+		out = append(out, t)
+	}
+	return out, ok
+}
+
+// spec reads a piece in a configuration: Type, (opponent Type),
+// (any-owner Type) or empty.
+func (b *builder) spec(n *sexp.Node) (engine.PieceSpec, bool) {
+	if n.IsAtom("empty") {
+		return engine.PieceSpec{Owner: engine.EmptySquare, Type: -1}, true
+	}
+	owner := engine.OwnPiece
+	if n.Kind == sexp.List {
+		switch n.Head() {
+		case "opponent":
+			owner = engine.OpponentPiece
+		case "any-owner":
+			owner = engine.AnyOwner
+		default:
+			b.errs.Addf(n, "want a piece, (opponent piece) or (any-owner piece)")
+			return engine.PieceSpec{}, false
+		}
+		if len(n.Args()) != 1 {
+			b.errs.Addf(n, "%s wants one piece", n.Head())
+			return engine.PieceSpec{}, false
+		}
+		n = n.Args()[0]
+	}
+	t, ok := b.pieceType(n)
+	return engine.PieceSpec{Owner: owner, Type: t}, ok
+}
+
+// absoluteConfig reads (absolute-config piece... (position-or-zone ...)).
+func (b *builder) absoluteConfig(n *sexp.Node, args []*sexp.Node) (engine.GoalCond, bool) {
+	c := engine.GoalCond{Kind: engine.GoalAbsoluteConfig}
+	if len(args) < 2 || args[len(args)-1].Kind != sexp.List {
+		b.errs.Addf(n, "absolute-config wants pieces and a list of positions or zones")
+		return c, false
+	}
+	ok := true
+	for _, a := range args[:len(args)-1] {
+		s, ok1 := b.spec(a)
+		ok = ok && ok1
+		c.Specs = append(c.Specs, s)
+	}
+	for _, p := range args[len(args)-1].List {
+		name, _ := atomText(p)
+		if z, isZone := b.zones[name]; isZone {
+			// A zone stands for its positions; -1-z marks it so that each
+			// player's own zone positions are used.
+			c.Positions = append(c.Positions, -1-z)
+			continue
+		}
+		i, ok1 := b.position(p)
+		ok = ok && ok1
+		c.Positions = append(c.Positions, i)
+	}
+	return c, ok
+}
+
+// relativeConfig reads (relative-config piece dir piece dir piece ...).
+func (b *builder) relativeConfig(n *sexp.Node, args []*sexp.Node) (engine.GoalCond, bool) {
+	c := engine.GoalCond{Kind: engine.GoalRelativeConfig}
+	if len(args)%2 == 0 {
+		b.errs.Addf(n, "relative-config alternates pieces and directions, starting and ending with a piece")
+		return c, false
+	}
+	ok := true
+	for i, a := range args {
+		if i%2 == 0 {
+			s, ok1 := b.spec(a)
+			ok = ok && ok1
+			c.Specs = append(c.Specs, s)
+			continue
+		}
+		d, ok1 := b.dir(a)
+		ok = ok && ok1
+		c.Steps = append(c.Steps, d)
+	}
+	return c, ok
+}

@@ -1,0 +1,162 @@
+package zrf
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/sexp"
+)
+
+func pieceName(s *sexp.Node) (string, *sexp.Node) {
+	for _, a := range s.Args() {
+		if a.Head() == "name" && len(a.Args()) == 1 {
+			if v, ok := atomText(a.Args()[0]); ok {
+				return v, a.Args()[0]
+			}
+		}
+	}
+	return "", s
+}
+
+// declarePieces names every piece type and attribute first, so that move
+// programs may refer to pieces defined after them (promotions).
+func (b *builder) declarePieces(pieces []*sexp.Node) {
+	for _, s := range pieces {
+		name, at := pieceName(s)
+		if name == "" {
+			b.errs.Addf(s, "piece without (name ...)")
+			continue
+		}
+		if _, dup := b.types[name]; dup {
+			b.errs.Addf(at, "piece %s defined twice", name)
+			continue
+		}
+		b.types[name] = len(b.r.Pieces)
+		b.r.Pieces = append(b.r.Pieces, engine.PieceType{Name: name})
+		for _, a := range s.Args() {
+			if a.Head() != "attribute" {
+				continue
+			}
+			if len(a.Args()) != 2 {
+				b.errs.Addf(a, "attribute wants a name and a value")
+				continue
+			}
+			an, ok := atomText(a.Args()[0])
+			if !ok {
+				b.errs.Addf(a, "attribute wants a name")
+				continue
+			}
+			if _, ok := b.attrs[an]; !ok {
+				b.attrs[an] = len(b.r.Attrs)
+				b.r.Attrs = append(b.r.Attrs, engine.AttrDef{Name: an})
+			}
+		}
+	}
+	for i := range b.r.Pieces {
+		b.r.Pieces[i].Defaults = make([]engine.Value, len(b.r.Attrs))
+	}
+}
+
+func attrValue(n *sexp.Node) engine.Value {
+	s, _ := n.Value()
+	switch s {
+	case "true":
+		return engine.Value{Kind: engine.BoolValue, Bool: true}
+	case "false":
+		return engine.Value{Kind: engine.BoolValue}
+	}
+	if i, err := strconv.Atoi(s); err == nil && n.Kind == sexp.Atom {
+		return engine.Value{Kind: engine.IntValue, Int: i}
+	}
+	return engine.Value{Kind: engine.StrValue, Str: s}
+}
+
+func (b *builder) pieceSection(s *sexp.Node) {
+	name, _ := pieceName(s)
+	t, ok := b.types[name]
+	if !ok {
+		return
+	}
+	pt := &b.r.Pieces[t]
+	for _, a := range s.Args() {
+		switch a.Head() {
+		case "name":
+		case "notation":
+			if len(a.Args()) == 1 {
+				pt.Notation, _ = a.Args()[0].Value()
+			}
+		case "help", "description":
+			var parts []string
+			for _, x := range a.Args() {
+				if v, ok := x.Value(); ok {
+					parts = append(parts, v)
+				}
+			}
+			b.v.PieceHelp[name] = strings.Join(parts, " ")
+		case "image":
+			b.pieceImages(name, a)
+		case "attribute":
+			if len(a.Args()) == 2 {
+				an, _ := atomText(a.Args()[0])
+				pt.Defaults[b.attrs[an]] = attrValue(a.Args()[1])
+			}
+		case "dummy":
+		case "moves":
+			pt.Moves = b.blocks(name, a, false)
+		case "drops":
+			pt.Drops = b.blocks(name, a, true)
+		default:
+			b.errs.Addf(a, "unknown piece item %s", describe(a))
+		}
+	}
+}
+
+// pieceImages reads (image Player "file"... Player "file"...).
+func (b *builder) pieceImages(piece string, a *sexp.Node) {
+	player := ""
+	for _, x := range a.Args() {
+		if x.Kind == sexp.Atom {
+			player = x.Text
+			continue
+		}
+		if x.Kind == sexp.String {
+			k := piece + " " + player
+			b.v.PieceImages[k] = append(b.v.PieceImages[k], x.Text)
+		}
+	}
+}
+
+// blocks reads the move (or drop) programs of a piece: (move-type t) tags
+// the programs after it.
+func (b *builder) blocks(piece string, list *sexp.Node, drop bool) []engine.Block {
+	var out []engine.Block
+	mt := 0
+	for _, n := range list.Args() {
+		if n.Head() == "move-type" {
+			if len(n.Args()) != 1 || n.Args()[0].Kind != sexp.Atom {
+				b.errs.Addf(n, "move-type wants one name")
+				continue
+			}
+			mt = b.moveType(n.Args()[0].Text)
+			continue
+		}
+		if n.Kind != sexp.List {
+			b.errs.Addf(n, "a move program is a list, got %s", describe(n))
+			continue
+		}
+		blk := engine.Block{MoveType: mt, Src: src(n)}
+		if n.Call != nil {
+			blk.Name = n.Call.Head()
+			for _, p := range n.Call.Args() {
+				blk.Params = append(blk.Params, p.String())
+			}
+		} else {
+			blk.Name = fmt.Sprintf("%s-%d", strings.ToLower(piece), len(out)+1)
+		}
+		blk.Body = b.stmts(n.List)
+		out = append(out, blk)
+	}
+	return out
+}

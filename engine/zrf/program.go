@@ -1,0 +1,422 @@
+package zrf
+
+import (
+	"strings"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/sexp"
+)
+
+// stmts translates a sequence of move-program statements.
+func (b *builder) stmts(nodes []*sexp.Node) []engine.Stmt {
+	var out []engine.Stmt
+	for _, n := range nodes {
+		b.stmt(n, &out)
+	}
+	return out
+}
+
+func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
+	s := engine.Stmt{Src: src(n)}
+	emit := func() { *out = append(*out, s) }
+	if n.Kind == sexp.String {
+		b.errs.Addf(n, "unexpected string in a move program")
+		return
+	}
+	if n.Kind == sexp.Atom {
+		switch n.Text {
+		case "add", "add-copy", "add-partial", "add-copy-partial":
+			s.Kind = engine.SAdd
+			s.Add = engine.AddSpec{Kind: addKind(n.Text), Next: -1}
+		case "mark", "back", "from", "to", "cascade", "capture", "flip", "change-owner":
+			s.Kind = locStmts[n.Text]
+		case "else":
+			b.errs.Addf(n, "else outside an if")
+			return
+		default:
+			if d, ok := b.dirs[n.Text]; ok {
+				s.Kind, s.A = engine.SNav, d
+			} else if p, ok := b.positions[n.Text]; ok {
+				s.Kind, s.A = engine.SJump, p
+			} else {
+				b.errs.Addf(n, "unknown move statement %s (not a keyword, direction or position)", n.Text)
+				return
+			}
+		}
+		emit()
+		return
+	}
+	args := n.Args()
+	switch h := n.Head(); h {
+	case "verify":
+		if len(args) != 1 {
+			b.errs.Addf(n, "verify wants one condition")
+			return
+		}
+		s.Kind, s.Cond = engine.SVerify, b.cond(args[0])
+	case "if":
+		if len(args) < 1 {
+			b.errs.Addf(n, "if wants a condition")
+			return
+		}
+		s.Kind, s.Cond = engine.SIf, b.cond(args[0])
+		body := args[1:]
+		for i, a := range body {
+			if a.IsAtom("else") {
+				s.Then = b.stmts(body[:i])
+				s.Else = b.stmts(body[i+1:])
+				emit()
+				return
+			}
+		}
+		s.Then = b.stmts(body)
+	case "while":
+		if len(args) < 1 {
+			b.errs.Addf(n, "while wants a condition")
+			return
+		}
+		s.Kind, s.Cond, s.Then = engine.SWhile, b.cond(args[0]), b.stmts(args[1:])
+	case "add", "add-copy":
+		s.Kind = engine.SAdd
+		s.Add = engine.AddSpec{Kind: addKind(h), Next: -1}
+		for _, a := range args {
+			if t, ok := b.pieceType(a); ok {
+				s.Add.Types = append(s.Add.Types, t)
+			}
+		}
+	case "add-partial", "add-copy-partial":
+		s.Kind = engine.SAdd
+		s.Add = engine.AddSpec{Kind: addKind(h), Next: -1}
+		if len(args) > 1 {
+			b.errs.Addf(n, "%s wants at most a move type", h)
+		}
+		if len(args) == 1 {
+			name, ok := atomText(args[0])
+			if !ok {
+				b.errs.Addf(args[0], "%s wants a move type", h)
+				return
+			}
+			s.Add.Next = b.moveType(name)
+		}
+	case "opposite":
+		if len(args) != 1 {
+			b.errs.Addf(n, "opposite wants a direction")
+			return
+		}
+		d, ok := b.dir(args[0])
+		if !ok {
+			return
+		}
+		s.Kind, s.A = engine.SOpposite, d
+	case "mark", "from", "to", "capture", "flip", "change-owner", "back", "cascade":
+		if len(args) > 1 || (len(args) == 1 && (h == "back" || h == "cascade" || args[0].Kind == sexp.List)) {
+			// A sequence that happens to start with a keyword.
+			*out = append(*out, b.stmts(n.List)...)
+			return
+		}
+		s.Kind = locStmts[h]
+		if len(args) > 1 {
+			b.errs.Addf(n, "%s wants at most one position or direction", h)
+			return
+		}
+		if len(args) == 1 {
+			l, ok := b.loc(args[0])
+			if !ok {
+				return
+			}
+			s.Loc = l
+		}
+	case "change-type":
+		if len(args) < 1 || len(args) > 2 {
+			b.errs.Addf(n, "change-type wants a piece and maybe a position")
+			return
+		}
+		t, ok := b.pieceType(args[0])
+		if !ok {
+			return
+		}
+		s.Kind, s.A = engine.SChangeType, t
+		if len(args) == 2 {
+			if s.Loc, ok = b.loc(args[1]); !ok {
+				return
+			}
+		}
+	case "create":
+		if !b.create(n, &s) {
+			return
+		}
+	case "set-attribute":
+		if len(args) != 2 {
+			b.errs.Addf(n, "set-attribute wants an attribute and a value")
+			return
+		}
+		name, _ := atomText(args[0])
+		a, ok := b.attrs[name]
+		if !ok {
+			b.errs.Addf(args[0], "unknown attribute %s", args[0].String())
+			return
+		}
+		s.Kind, s.A, s.Cond = engine.SSetAttr, a, b.cond(args[1])
+	case "set-flag", "set-position-flag":
+		if len(args) < 2 || len(args) > 3 || (h == "set-flag" && len(args) != 2) {
+			b.errs.Addf(n, "%s wants a flag and a value", h)
+			return
+		}
+		name, ok := atomText(args[0])
+		if !ok {
+			b.errs.Addf(args[0], "%s wants a flag name", h)
+			return
+		}
+		s.Cond = b.cond(args[1])
+		if h == "set-flag" {
+			s.Kind, s.A = engine.SSetFlag, b.flag(name)
+		} else {
+			s.Kind, s.A = engine.SSetPosFlag, b.posFlag(name)
+			if len(args) == 3 {
+				if s.Loc, ok = b.loc(args[2]); !ok {
+					return
+				}
+			}
+		}
+	default:
+		if _, isDir := b.dirs[h]; isDir || h == "" || isPosition(b, h) {
+			// A plain sequence: the body of an inline block.
+			*out = append(*out, b.stmts(n.List)...)
+			return
+		}
+		b.errs.Addf(n, "unknown move statement (%s ...)", h)
+		return
+	}
+	emit()
+}
+
+// locStmts are the statements that act on the current position or on an
+// optional one.
+var locStmts = map[string]engine.StmtKind{"mark": engine.SMark, "from": engine.SFrom, "to": engine.STo,
+	"capture": engine.SCapture, "flip": engine.SFlip, "change-owner": engine.SChangeOwner,
+	"back": engine.SBack, "cascade": engine.SCascade}
+
+func isPosition(b *builder, name string) bool {
+	_, ok := b.positions[name]
+	return ok
+}
+
+func addKind(s string) engine.AddKind {
+	switch s {
+	case "add-copy":
+		return engine.AddCopy
+	case "add-partial":
+		return engine.AddPartial
+	case "add-copy-partial":
+		return engine.AddCopyPartial
+	}
+	return engine.AddMove
+}
+
+// create reads (create [Player] Piece [position-or-direction]).
+func (b *builder) create(n *sexp.Node, s *engine.Stmt) bool {
+	args := n.Args()
+	s.Kind, s.B = engine.SCreate, -1
+	if len(args) > 0 {
+		if name, ok := atomText(args[0]); ok {
+			if p, isPlayer := b.players[name]; isPlayer {
+				s.B = p
+				args = args[1:]
+			}
+		}
+	}
+	if len(args) < 1 || len(args) > 2 {
+		b.errs.Addf(n, "create wants [player] piece [position]")
+		return false
+	}
+	t, ok := b.pieceType(args[0])
+	if !ok {
+		return false
+	}
+	s.A = t
+	if len(args) == 2 {
+		if s.Loc, ok = b.loc(args[1]); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *builder) flag(name string) int { return intern(name, b.flags, &b.r.Flags) }
+
+func (b *builder) posFlag(name string) int { return intern(name, b.posFlags, &b.r.PosFlags) }
+
+// loc reads a direction (one step from the current position) or a
+// position name.
+func (b *builder) loc(n *sexp.Node) (engine.Loc, bool) {
+	name, ok := atomText(n)
+	if !ok {
+		b.errs.Addf(n, "want a direction or a position, got %s", describe(n))
+		return engine.Loc{}, false
+	}
+	if d, ok := b.dirs[name]; ok {
+		return engine.Loc{Kind: engine.InDir, N: d}, true
+	}
+	if p, ok := b.positions[name]; ok {
+		return engine.Loc{Kind: engine.AtPos, N: p}, true
+	}
+	b.errs.Addf(n, "unknown direction or position %s", name)
+	return engine.Loc{}, false
+}
+
+var simplePreds = map[string]engine.CondKind{
+	"empty?": engine.CEmpty, "friend?": engine.CFriend, "enemy?": engine.CEnemy,
+	"neutral?": engine.CNeutral, "last-from?": engine.CLastFrom, "last-to?": engine.CLastTo,
+	"attacked?": engine.CAttacked, "defended?": engine.CDefended, "on-board?": engine.COnBoard,
+}
+
+// cond translates a condition; a bad one is reported and reads as false.
+func (b *builder) cond(n *sexp.Node) *engine.Cond {
+	c, ok := b.condOK(n)
+	if !ok {
+		return &engine.Cond{Kind: engine.CFalse}
+	}
+	return c
+}
+
+func not(c *engine.Cond) *engine.Cond {
+	return &engine.Cond{Kind: engine.CNot, Args: []*engine.Cond{c}}
+}
+
+func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
+	if n.Kind == sexp.String {
+		b.errs.Addf(n, "a condition cannot be a string")
+		return nil, false
+	}
+	name := n.Text
+	var args []*sexp.Node
+	if n.Kind == sexp.List {
+		name, args = n.Head(), n.Args()
+		if name == "" {
+			b.errs.Addf(n, "want a condition, got %s", describe(n))
+			return nil, false
+		}
+	}
+	switch name {
+	case "true":
+		return &engine.Cond{Kind: engine.CTrue}, true
+	case "false":
+		return &engine.Cond{Kind: engine.CFalse}, true
+	case "not":
+		if len(args) != 1 {
+			b.errs.Addf(n, "not wants one condition")
+			return nil, false
+		}
+		c, ok := b.condOK(args[0])
+		return not(c), ok
+	case "and", "or":
+		c := &engine.Cond{Kind: engine.CAnd}
+		if name == "or" {
+			c.Kind = engine.COr
+		}
+		if len(args) == 0 {
+			b.errs.Addf(n, "%s wants conditions", name)
+			return nil, false
+		}
+		ok := true
+		for _, a := range args {
+			x, ok1 := b.condOK(a)
+			ok = ok && ok1
+			c.Args = append(c.Args, x)
+		}
+		return c, ok
+	}
+	neg := false
+	base := name
+	if strings.HasPrefix(name, "not-") {
+		neg, base = true, strings.TrimPrefix(name, "not-")
+	}
+	c, ok := b.predicate(n, base, args)
+	if !ok {
+		return nil, false
+	}
+	if neg {
+		return not(c), true
+	}
+	return c, true
+}
+
+// predicate translates one predicate with its arguments; the last argument
+// may say where to look (a direction or a position).
+func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*engine.Cond, bool) {
+	c := &engine.Cond{}
+	withLoc := func(rest []*sexp.Node) bool {
+		if len(rest) > 1 {
+			b.errs.Addf(n, "%s wants at most one position or direction", name)
+			return false
+		}
+		if len(rest) == 1 {
+			l, ok := b.loc(rest[0])
+			c.Loc = l
+			return ok
+		}
+		return true
+	}
+	if k, ok := simplePreds[name]; ok {
+		c.Kind = k
+		if k == engine.COnBoard && len(args) != 1 {
+			b.errs.Addf(n, "on-board? wants a direction or position")
+			return nil, false
+		}
+		return c, withLoc(args)
+	}
+	switch name {
+	case "piece?", "in-zone?", "flag?", "position-flag?", "position?":
+		if len(args) < 1 {
+			b.errs.Addf(n, "%s wants an argument", name)
+			return nil, false
+		}
+		arg, ok := atomText(args[0])
+		if !ok {
+			b.errs.Addf(args[0], "%s wants a name", name)
+			return nil, false
+		}
+		switch name {
+		case "piece?":
+			t, ok := b.pieceType(args[0])
+			if !ok {
+				return nil, false
+			}
+			c.Kind, c.A = engine.CPiece, t
+		case "in-zone?":
+			z, ok := b.zones[arg]
+			if !ok {
+				b.errs.Addf(args[0], "unknown zone %s", arg)
+				return nil, false
+			}
+			c.Kind, c.A = engine.CInZone, z
+		case "flag?":
+			c.Kind, c.A = engine.CFlag, b.flag(arg)
+			if len(args) != 1 {
+				b.errs.Addf(n, "flag? wants one flag")
+				return nil, false
+			}
+			return c, true
+		case "position-flag?":
+			c.Kind, c.A = engine.CPosFlag, b.posFlag(arg)
+		case "position?":
+			p, ok := b.position(args[0])
+			if !ok {
+				return nil, false
+			}
+			c.Kind, c.A = engine.CPosition, p
+			if len(args) != 1 {
+				b.errs.Addf(n, "position? wants one position")
+				return nil, false
+			}
+			return c, true
+		}
+		return c, withLoc(args[1:])
+	}
+	if a, ok := b.attrs[name]; ok {
+		c.Kind, c.A = engine.CAttr, a
+		return c, withLoc(args)
+	}
+	b.errs.Addf(n, "unknown condition %s", name)
+	return nil, false
+}
