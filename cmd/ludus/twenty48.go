@@ -1,0 +1,232 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/ludus-games/ludus/internal/atomicfile"
+	"github.com/ludus-games/ludus/progress"
+	"github.com/ludus-games/ludus/render"
+	"github.com/ludus-games/ludus/twenty48"
+)
+
+var twenty48Cmd = &cobra.Command{
+	Use:   "2048",
+	Short: "Play 2048 with expectimax players, replay and draw games",
+	Long: `2048 plays the game of 2048 with exact original rules: expectimax players on
+a bitboard (the nneonneo heuristic and ludus's own), greedy and random
+baselines, statistics over many seeded games, game records in JSON lines, a
+terminal replay and board pictures. See docs/2048.md.`,
+}
+
+// playFlags are the settings of "ludus 2048 play".
+type playFlags struct {
+	spec                  twenty48.PlayerSpec
+	games, workers, limit int
+	seed                  uint64
+	record, results, plot string
+	asJSON                bool
+}
+
+func newPlayCmd() *cobra.Command {
+	var f playFlags
+	cmd := &cobra.Command{
+		Use:   "play",
+		Short: "Play seeded games and print statistics",
+		Long: `play plays games with seeds S, S+1, ... and prints the mean, median, min and
+max score, the share of games reaching each tile from 2048 to 65536, moves
+per second and milliseconds per move by phase (thinking time is the CPU
+time of the thinking thread).
+
+--depth D searches the root move plus D further player moves (as
+nneonneo/2048-ai counts its depth limit); without --depth the depth adapts
+to the board: max(--min-depth, distinct tiles - 2), capped by --max-depth.
+--time deepens each search until the budget per move is spent (results then
+depend on the machine). With depth budgets the same seed and flags give the
+same games whatever --workers is.
+
+--results FILE makes a run resumable: each finished game is added to the
+file at once, and games already in it are not played again.`,
+		Example: `  ludus 2048 play --games 200 --seed 1001 --depth 3 --eval nneonneo
+  ludus 2048 play --games 50 --seed 1001 --results full.jsonl --workers 2
+  ludus 2048 play --games 1 --record game.jsonl --plot scores.svg`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runPlay(cmd, f) },
+	}
+	fl := cmd.Flags()
+	fl.IntVar(&f.games, "games", 10, "number of games")
+	fl.Uint64Var(&f.seed, "seed", 1, "seed of the first game")
+	fl.StringVar(&f.spec.Kind, "player", "expectimax", "expectimax, generic (the generic search package), greedy or random")
+	fl.StringVar(&f.spec.Eval, "eval", "ludus", "board evaluation: "+strings.Join(twenty48.EvalNames(), ", "))
+	fl.IntVar(&f.spec.Depth, "depth", 0, "depth limit: the root move plus D further moves (0: adaptive)")
+	fl.IntVar(&f.spec.MinDepth, "min-depth", 3, "smallest adaptive depth")
+	fl.IntVar(&f.spec.MaxDepth, "max-depth", 0, "largest adaptive depth (0: no cap)")
+	fl.IntVar(&f.spec.RoomyEmpty, "roomy", 0, "search boards with at least this many empty cells one move shallower (0: never)")
+	fl.DurationVar(&f.spec.Time, "time", 0, "time budget per move, e.g. 3ms (iterative deepening)")
+	fl.Float64Var(&f.spec.MinProb, "min-prob", twenty48.DefaultMinProb, "cumulative-probability cut-off")
+	fl.IntVar(&f.workers, "workers", 1, "games played at once (0: one per core)")
+	fl.IntVar(&f.limit, "max-moves", 0, "stop each game after this many moves (0: play to the end)")
+	fl.StringVar(&f.record, "record", "", "write the games' records (JSON lines) to `FILE`")
+	fl.StringVar(&f.results, "results", "", "resumable results `FILE` (JSON lines, one game a line)")
+	fl.StringVar(&f.plot, "plot", "", "draw the score distribution and max-tile histogram to `FILE` (.svg or .png)")
+	fl.BoolVar(&f.asJSON, "json", false, "print the statistics as one JSON object")
+	return cmd
+}
+
+func runPlay(cmd *cobra.Command, f playFlags) error {
+	cfg := twenty48.RunConfig{Player: f.spec, Seed: f.seed, Games: f.games, MaxMoves: f.limit}
+	if f.limit < 0 {
+		return fmt.Errorf("--max-moves must not be negative")
+	}
+	var bar *progress.Bar
+	defer func() { bar.Finish() }()
+	var total float64
+	played := 0
+	opt := twenty48.RunOptions{Workers: f.workers, Results: f.results,
+		Start: func(n int) { bar = progress.New(int64(n), "2048") },
+		Done: func(r twenty48.GameResult) {
+			played++
+			total += float64(r.Score)
+			bar.Add(1)
+			bar.Describe(fmt.Sprintf("2048: mean %.0f", total/float64(played)))
+		}}
+	var games []twenty48.GameResult
+	run := func(w io.Writer) error {
+		opt.Record = w
+		var err error
+		games, err = twenty48.Run(cmd.Context(), cfg, opt)
+		return err
+	}
+	var err error
+	if f.record != "" {
+		err = atomicfile.Write(f.record, run)
+	} else {
+		err = run(nil)
+	}
+	if err != nil {
+		return err
+	}
+	bar.Finish()
+	sum := twenty48.Summarize(games)
+	if f.plot != "" {
+		if err := render.Save(f.plot, twenty48.PlotResults(games, f.spec.Label())); err != nil {
+			return err
+		}
+	}
+	out := cmd.OutOrStdout()
+	if f.asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(sum)
+	}
+	fmt.Fprintf(out, "player         %s, seeds %d-%d\n", f.spec.Label(), f.seed, f.seed+uint64(f.games)-1)
+	return sum.WriteText(out)
+}
+
+func newReplayCmd() *cobra.Command {
+	var opt twenty48.ReplayOptions
+	var game int
+	var step bool
+	cmd := &cobra.Command{
+		Use:   "replay FILE",
+		Short: "Replay a recorded game in the terminal",
+		Long: `replay shows a recorded game position by position: on a terminal it
+animates the board (--delay) or waits for Enter before each move (--step,
+"q" then Enter quits); otherwise it prints every position.`,
+		Example: `  ludus 2048 replay game.jsonl --delay 100ms
+  ludus 2048 replay game.jsonl --game 1003 --from 500 --step`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rec, err := loadRecord(args[0], game)
+			if err != nil {
+				return err
+			}
+			if isTerminal(cmd.OutOrStdout()) {
+				opt.Clear, opt.Color = true, true
+			} else {
+				opt.Delay = 0
+			}
+			if step {
+				opt.Step, opt.Delay = cmd.InOrStdin(), 0
+			}
+			return twenty48.Replay(cmd.Context(), cmd.OutOrStdout(), rec, opt)
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntVar(&game, "game", -1, "game number (the seed in its header; default: the first game)")
+	fl.IntVar(&opt.From, "from", 0, "first position shown (moves played)")
+	fl.IntVar(&opt.To, "to", 0, "last position shown (0: the end)")
+	fl.DurationVar(&opt.Delay, "delay", 150*time.Millisecond, "pause between positions on a terminal")
+	fl.BoolVar(&step, "step", false, "wait for Enter before each position")
+	return cmd
+}
+
+func newRenderCmd() *cobra.Command {
+	var game, move int
+	var out string
+	var scale float64
+	cmd := &cobra.Command{
+		Use:   "render FILE",
+		Short: "Draw a board of a recorded game as SVG or PNG",
+		Long: `render draws the board of a recorded game after --move N moves (and their
+spawns; 0 is the start, -1 the final board) in the original game's colours.`,
+		Example: `  ludus 2048 render game.jsonl --move 1500 -o board.png`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return fmt.Errorf("missing -o FILE (.svg or .png)")
+			}
+			rec, err := loadRecord(args[0], game)
+			if err != nil {
+				return err
+			}
+			if move < 0 || move > len(rec.Moves) {
+				move = len(rec.Moves)
+			}
+			board, score := rec.Board(move)
+			caption := fmt.Sprintf("move %d of %d, score %d", move, len(rec.Moves), score)
+			if rec.Header != nil {
+				caption = fmt.Sprintf("game %d, %s", rec.Header.Game, caption)
+			}
+			d := twenty48.BoardDrawing(board, caption)
+			d.Scale = scale
+			return render.Save(out, d)
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntVar(&game, "game", -1, "game number (the seed in its header; default: the first game)")
+	fl.IntVar(&move, "move", -1, "moves played before the board drawn (-1: the final board)")
+	fl.StringVarP(&out, "output", "o", "", "picture `FILE` (.svg or .png)")
+	fl.Float64Var(&scale, "scale", 1, "PNG pixels per unit (the board is 540 units wide)")
+	return cmd
+}
+
+func loadRecord(path string, game int) (*twenty48.Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := twenty48.ReadRecords(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return twenty48.FindRecord(recs, game, path)
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+func init() {
+	twenty48Cmd.AddCommand(newPlayCmd(), newReplayCmd(), newRenderCmd())
+	rootCmd.AddCommand(twenty48Cmd)
+}

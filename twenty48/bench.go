@@ -1,0 +1,119 @@
+package twenty48
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+)
+
+// BenchConfig sizes the headline benchmark. The defaults take a few
+// minutes; the figures in docs/bench-2048.md use larger counts.
+type BenchConfig struct {
+	Seed          uint64
+	SpeedGames    int // games at depth 3 with the nneonneo evaluation
+	GenericMoves  int // moves of game Seed through the generic search
+	AdaptiveMoves int // moves of game Seed with the adaptive depth
+	StrengthGames int // games at depth 3 with the default evaluation
+	TimeGames     int // games at the reference's depth-4 time (0: skipped)
+	Eval          string
+	Workers       int
+}
+
+// Reference figures of nneonneo/2048-ai measured on this kind of machine
+// (one thread, CPU time).
+const (
+	refMovesPerSecond = 2447
+	refAdaptiveMs     = 51
+)
+
+// Bench plays the benchmark games and writes a Markdown report: speed at
+// depth 3 (fast and generic paths), the adaptive depth's time per move,
+// and strength at depth 3 and at the reference's depth-4 time (depth 4,
+// one less on boards with 7 or more empty cells), each with the
+// command that reproduces it and the reference's figure.
+func Bench(ctx context.Context, w io.Writer, cfg BenchConfig) error {
+	ew := &errWriter{w: w}
+	ew.printf("Machine: %d cores, %s %s/%s, %s.\n\n", runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH,
+		time.Now().Format("2006-01-02"))
+	ew.printf("| figure | ludus | nneonneo/2048-ai | command |\n| --- | --- | --- | --- |\n")
+	row := func(figure, ours, ref, cmd string) {
+		ew.printf("| %s | %s | %s | `%s` |\n", figure, ours, ref, cmd)
+	}
+	run := func(spec PlayerSpec, games, maxMoves int) (Summary, string, error) {
+		rc := RunConfig{Player: spec, Seed: cfg.Seed, Games: games, MaxMoves: maxMoves}
+		res, err := Run(ctx, rc, RunOptions{Workers: cfg.Workers})
+		return Summarize(res), commandOf(rc), err
+	}
+	nn := PlayerSpec{Kind: "expectimax", Eval: "nneonneo", Depth: 3}
+	if cfg.SpeedGames > 0 {
+		s, cmd, err := run(nn, cfg.SpeedGames, 0)
+		if err != nil {
+			return err
+		}
+		row("moves/s, depth 3, nneonneo evaluation", fmt.Sprintf("%.0f (%.0fM evaluations/s)", s.MovesPerSecond, s.EvalsPerSecond/1e6),
+			fmt.Sprint(refMovesPerSecond), cmd)
+		gen := nn
+		gen.Kind = "generic"
+		g, cmd, err := run(gen, 1, max(cfg.GenericMoves, 1))
+		if err != nil {
+			return err
+		}
+		row("moves/s, same, generic search package", fmt.Sprintf("%.0f (%.1fM evaluations/s)", g.MovesPerSecond, g.EvalsPerSecond/1e6), "", cmd)
+	}
+	if cfg.AdaptiveMoves > 0 {
+		ad := PlayerSpec{Kind: "expectimax", Eval: "nneonneo", MinDepth: 3}
+		s, cmd, err := run(ad, 1, cfg.AdaptiveMoves)
+		if err != nil {
+			return err
+		}
+		row(fmt.Sprintf("ms/move, adaptive depth, first %d moves", s.Moves), fmt.Sprintf("%.1f", s.MsPerMove["all"]),
+			fmt.Sprintf("about %d", refAdaptiveMs), cmd)
+	}
+	if cfg.StrengthGames > 0 {
+		st := PlayerSpec{Kind: "expectimax", Eval: cfg.Eval, Depth: 3}
+		s, cmd, err := run(st, cfg.StrengthGames, 0)
+		if err != nil {
+			return err
+		}
+		row(fmt.Sprintf("depth 3, %d games: 8192 / 16384 / mean score", s.Games), reachText(s), "63% / 7% / 130,147 (30 games)", cmd)
+	}
+	if cfg.TimeGames > 0 {
+		tm := PlayerSpec{Kind: "expectimax", Eval: cfg.Eval, Depth: 4, RoomyEmpty: 7}
+		s, cmd, err := run(tm, cfg.TimeGames, 0)
+		if err != nil {
+			return err
+		}
+		row(fmt.Sprintf("equal time, %d games: 8192 / 16384 / mean score (%.2f ms/move)", s.Games, s.MsPerMove["all"]),
+			reachText(s), "88% / 54% / 231,730 (depth 4, 3.1 ms/move, 50 games)", cmd)
+	}
+	return ew.err
+}
+
+func reachText(s Summary) string {
+	return fmt.Sprintf("%.0f%% / %.0f%% / %.0f", 100*s.Reach["8192"], 100*s.Reach["16384"], s.MeanScore)
+}
+
+// commandOf is the ludus command line that plays cfg.
+func commandOf(cfg RunConfig) string {
+	s := cfg.Player
+	cmd := fmt.Sprintf("ludus 2048 play --games %d --seed %d", cfg.Games, cfg.Seed)
+	if s.Kind != "expectimax" {
+		cmd += " --player " + s.Kind
+	}
+	cmd += " --eval " + s.Eval
+	if s.Depth > 0 {
+		cmd += fmt.Sprintf(" --depth %d", s.Depth)
+	}
+	if s.RoomyEmpty > 0 {
+		cmd += fmt.Sprintf(" --roomy %d", s.RoomyEmpty)
+	}
+	if s.Time > 0 {
+		cmd += fmt.Sprintf(" --time %v", s.Time)
+	}
+	if cfg.MaxMoves > 0 {
+		cmd += fmt.Sprintf(" --max-moves %d", cfg.MaxMoves)
+	}
+	return cmd
+}

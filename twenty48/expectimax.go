@@ -1,0 +1,156 @@
+package twenty48
+
+import (
+	"math/rand/v2"
+	"sync"
+	"time"
+)
+
+// DefaultMinProb is the cumulative-probability cut-off of nneonneo/2048-ai:
+// a branch less likely than this is evaluated instead of searched.
+const DefaultMinProb = 0.0001
+
+// Expectimax is the 2048 expectimax player on the bitboard: max nodes over
+// the legal moves, chance nodes over every empty cell and both tile values,
+// a cumulative-probability cut-off, a transposition table and a depth limit
+// fixed, chosen per move from the board, or deepened until a time budget
+// runs out. It is the specialised fast path; search.Expectimax plays the
+// same game through the generic game.Position interface.
+//
+// An Expectimax holds only its settings and is safe for concurrent use.
+type Expectimax struct {
+	Eval *Eval
+	// Depth counts as nneonneo/2048-ai's depth limit does: the root move
+	// plus Depth further player moves. 0 selects the adaptive policy
+	// max(MinDepth, distinct tiles - 2), capped at MaxDepth when positive.
+	Depth    int
+	MinDepth int // adaptive floor; 0 means 3
+	MaxDepth int // adaptive cap; 0 means none
+	// RoomyEmpty, when positive, searches one move shallower (but at
+	// least 1) on boards with at least that many empty cells: they cost the
+	// most to search (a chance node per empty cell) and are the least
+	// dangerous, so the time goes to the crowded boards.
+	RoomyEmpty int
+	// Time, when positive, deepens iteratively (1, 2, ...) up to the
+	// depth above (or without limit if that is adaptive) until the budget
+	// per move is spent; the deepest finished search decides. Results then
+	// depend on the machine's speed.
+	Time    time.Duration
+	MinProb float64 // 0 means DefaultMinProb
+}
+
+// Info reports what one search did.
+type Info struct {
+	Depth int   // depth limit of the deepest finished search
+	Evals int64 // board evaluations
+	Nodes int64 // chance nodes expanded
+	Hits  int64 // transposition-table hits
+	Value float32
+}
+
+// DepthFor returns the depth limit the player uses on b (without a time
+// budget).
+func (x *Expectimax) DepthFor(b Board) int {
+	d := x.Depth
+	if d <= 0 {
+		lo := x.MinDepth
+		if lo <= 0 {
+			lo = 3
+		}
+		d = max(lo, b.Distinct()-2)
+		if x.MaxDepth > 0 {
+			d = min(d, x.MaxDepth)
+		}
+	}
+	if x.RoomyEmpty > 0 && b.Empty() >= x.RoomyEmpty {
+		d = max(1, d-1)
+	}
+	return d
+}
+
+// searchers keeps the search states (and their transposition tables) of
+// finished searches for the next ones. A sync.Pool would be emptied by
+// every garbage collection and the tables reallocated, which in turn
+// triggers collections: a plain free list keeps one state per goroutine
+// that has searched at once.
+var searchers struct {
+	sync.Mutex
+	free []*searcher
+}
+
+func getSearcher() *searcher {
+	searchers.Lock()
+	defer searchers.Unlock()
+	if n := len(searchers.free); n > 0 {
+		s := searchers.free[n-1]
+		searchers.free = searchers.free[:n-1]
+		return s
+	}
+	return new(searcher)
+}
+
+func putSearcher(s *searcher) {
+	searchers.Lock()
+	defer searchers.Unlock()
+	searchers.free = append(searchers.free, s)
+}
+
+// Choose returns the best move on b and what the search did. ok is false
+// when no move is legal. The generator is not used: the search is
+// deterministic with a depth budget.
+func (x *Expectimax) Choose(b Board, _ *rand.Rand) (m Move, info Info, ok bool) {
+	s := getSearcher()
+	defer putSearcher(s)
+	minProb := x.MinProb
+	if minProb <= 0 {
+		minProb = DefaultMinProb
+	}
+	s.reset(x.Eval, float32(minProb))
+	if x.Time <= 0 {
+		m, ok = s.root(b, x.DepthFor(b))
+		return m, s.info, ok
+	}
+	return x.deepen(s, b)
+}
+
+// deepen runs searches of growing depth until the next one would not fit
+// the time budget, predicting its cost from the growth of the last two.
+func (x *Expectimax) deepen(s *searcher, b Board) (best Move, info Info, ok bool) {
+	start := time.Now()
+	s.deadline = start.Add(x.Time)
+	limit := x.Depth
+	if limit <= 0 {
+		limit = x.MaxDepth
+	}
+	if limit <= 0 {
+		limit = 32
+	}
+	var prev time.Duration
+	for d := 1; d <= limit; d++ {
+		t0 := time.Now()
+		m, found := s.root(b, d)
+		if s.aborted {
+			break
+		}
+		if !found {
+			return 0, s.info, false
+		}
+		best, ok, info = m, true, s.info
+		took := time.Since(t0)
+		growth := 8.0
+		if prev > 0 {
+			growth = max(2, float64(took)/float64(prev))
+		}
+		prev = took
+		if time.Since(start)+time.Duration(growth*float64(took)) > x.Time {
+			break
+		}
+	}
+	if !ok { // not even depth 1 finished: play the best single move
+		s.deadline, s.aborted = time.Time{}, false
+		best, ok = s.root(b, 1)
+		info = s.info
+	}
+	info.Evals, info.Nodes, info.Hits = s.info.Evals, s.info.Nodes, s.info.Hits
+	return best, info, ok
+}

@@ -1,0 +1,227 @@
+package twenty48
+
+import (
+	"time"
+)
+
+// maxTTBits is log2 of the largest transposition table (16 bytes an
+// entry, in buckets of four: one cache line). A search uses a table sized
+// to its depth limit (ttBitsFor), and even deep searches use a small one:
+// the table is probed at every chance node, and a probe that misses the
+// processor's caches costs more than the evaluations a bigger table saves
+// (measured in docs/bench-2048.md).
+const maxTTBits = 16
+
+func ttBitsFor(limit int) uint {
+	return uint(min(maxTTBits, max(10, 3*limit+4)))
+}
+
+// ttEntry caches the value of a chance node (a board after a slide, before
+// the spawn) with the depth at which it was searched. tag packs the table's
+// generation (upper 24 bits) with that depth, so that starting a new search
+// only bumps the generation instead of clearing the table.
+type ttEntry struct {
+	key Board
+	val float32
+	tag uint32
+}
+
+// searcher is the state of one search: reused across moves through a pool,
+// never shared by two goroutines at once.
+type searcher struct {
+	ev       *Eval
+	tt       []ttEntry // of which the first 1<<ttBits entries are used
+	ttBits   uint
+	gen      uint32
+	limit    int // depth limit: chance nodes at this depth are leaves
+	depth    int // player moves made below the root move
+	minProb  float32
+	info     Info
+	deadline time.Time // zero: none
+	aborted  bool
+	tick     int
+}
+
+func (s *searcher) reset(e *Eval, minProb float32) {
+	s.ev = e
+	s.minProb = minProb
+	s.info = Info{}
+	s.deadline = time.Time{}
+	s.aborted = false
+}
+
+// root searches every legal move of b to depth limit and returns the best
+// (the first of equals, in the order up, down, left, right).
+func (s *searcher) root(b Board, limit int) (Move, bool) {
+	s.gen = (s.gen + 1) & 0xffffff
+	if s.gen == 0 { // wrapped: stale tags could match again
+		clear(s.tt)
+		s.gen = 1
+	}
+	s.limit, s.depth = limit, 0
+	s.ttBits = ttBitsFor(limit)
+	if len(s.tt) < 1<<s.ttBits {
+		s.tt = make([]ttEntry, 1<<s.ttBits)
+	}
+	var best float32
+	bestMove, found := Up, false
+	for _, m := range Moves {
+		nb := b.Move(m)
+		if nb == b {
+			continue
+		}
+		v := s.chance(nb, 1)
+		if s.aborted {
+			return 0, false
+		}
+		if !found || v > best {
+			best, bestMove, found = v, m, true
+		}
+	}
+	if found {
+		s.info.Depth, s.info.Value = limit, best/EvalScale
+	}
+	return bestMove, found
+}
+
+// eval evaluates b in table units.
+func (s *searcher) eval(b Board) float32 {
+	s.info.Evals++
+	return float32(s.ev.units(uint64(b), uint64(b.Transpose())))
+}
+
+// chance is the expected value of board b (after a slide) over the spawns:
+// each empty cell equally likely, a 2 with probability 0.9, else a 4.
+// cprob is the probability of reaching b from the root.
+func (s *searcher) chance(b Board, cprob float32) float32 {
+	if cprob < s.minProb || s.depth >= s.limit {
+		return s.eval(b)
+	}
+	bucket := s.tt[uint64(b)*0x9E3779B97F4A7C15>>(64-s.ttBits)&^3:][:4]
+	for k := range bucket {
+		if e := &bucket[k]; e.key == b && e.tag>>8 == s.gen {
+			if int(e.tag&0xff) <= s.depth {
+				s.info.Hits++
+				return e.val
+			}
+			break
+		}
+	}
+	if s.deadline != (time.Time{}) {
+		if s.tick++; s.tick&1023 == 0 && time.Now().After(s.deadline) {
+			s.aborted = true
+		}
+		if s.aborted {
+			return 0
+		}
+	}
+	s.info.Nodes++
+	n := b.Empty()
+	cprob /= float32(n)
+	p2, p4 := cprob*0.9, cprob*0.1
+	var res float32
+	if s.depth+1 >= s.limit || p2 < s.minProb {
+		res = s.bottom(b)
+	} else {
+		tile := Board(1)
+		for x := b; tile != 0; x, tile = x>>4, tile<<4 {
+			if x&0xf == 0 {
+				res += s.max(b|tile, p2) * 0.9
+				res += s.max(b|tile<<1, p4) * 0.1
+			}
+		}
+	}
+	res /= float32(n)
+	s.store(bucket, b, res)
+	return res
+}
+
+// store keeps a chance node's value in its bucket of four entries (one
+// cache line), in the place of the same board, of a stale entry, or else
+// of the entry nearest the leaves: the cheapest to compute again.
+func (s *searcher) store(bucket []ttEntry, b Board, v float32) {
+	victim := 0
+	for k := range bucket {
+		e := &bucket[k]
+		if e.key == b || e.tag>>8 != s.gen {
+			victim = k
+			break
+		}
+		if e.tag&0xff > bucket[victim].tag&0xff {
+			victim = k
+		}
+	}
+	bucket[victim] = ttEntry{key: b, val: v, tag: s.gen<<8 | uint32(s.depth)}
+}
+
+// bottom is the sum over the spawns of a chance node whose children are
+// all leaves: 0.9 times the value after a 2 plus 0.1 times the value after
+// a 4, cell by cell. The values are integers, so the sum is exact.
+func (s *searcher) bottom(b Board) float32 {
+	var sum int64
+	x, t := uint64(b), uint64(b.Transpose())
+	for cell := uint(0); cell < 16; cell++ {
+		if x>>(4*cell)&0xf == 0 {
+			// The spawned board and its transpose, without a transpose.
+			at, atT := 4*cell, 4*(4*(cell%4)+cell/4)
+			sum += 9*int64(s.leafMaxT(x|1<<at, t|1<<atT)) + int64(s.leafMaxT(x|2<<at, t|2<<atT))
+		}
+	}
+	return float32(sum) / 10
+}
+
+// max is the value of board b (after a spawn) for the player: the best
+// chance node over its legal moves, or 0 when none is legal.
+func (s *searcher) max(b Board, cprob float32) float32 {
+	if s.depth+1 >= s.limit || cprob < s.minProb {
+		return float32(s.leafMax(b))
+	}
+	var best float32
+	s.depth++
+	for _, m := range Moves {
+		if nb := b.Move(m); nb != b {
+			best = max(best, s.chance(nb, cprob))
+		}
+	}
+	s.depth--
+	return best
+}
+
+// leafMax is max when every child is a leaf: the best evaluation over the
+// legal moves, at least 0. It slides the columns on the transposed board,
+// so that the four moves and their evaluations cost five transposes
+// instead of eight, and it works in integers, whose sums and maxima the
+// processor does without branches.
+func (s *searcher) leafMax(b Board) int32 {
+	return s.leafMaxT(uint64(b), uint64(b.Transpose()))
+}
+
+// leafMaxT is leafMax given the board x and its transpose t.
+func (s *searcher) leafMaxT(x, t uint64) int32 {
+	e := s.ev
+	l, r := slideRows(x, &rowLeft), slideRows(x, &rowRight)
+	u, d := slideRows(t, &rowLeft), slideRows(t, &rowRight)
+	vl := e.units(l, uint64(Board(l).Transpose()))
+	vr := e.units(r, uint64(Board(r).Transpose()))
+	vu := e.units(uint64(Board(u).Transpose()), u)
+	vd := e.units(uint64(Board(d).Transpose()), d)
+	best, n := keep(0, 0, vl, l != x)
+	best, n = keep(best, n, vr, r != x)
+	best, n = keep(best, n, vu, u != t)
+	best, n = keep(best, n, vd, d != t)
+	s.info.Evals += n
+	return best
+}
+
+// keep raises best to v and counts an evaluation when the move is legal.
+func keep(best int32, n int64, v int32, legal bool) (int32, int64) {
+	if legal {
+		return max(best, v), n + 1
+	}
+	return best, n
+}
+
+func slideRows(x uint64, t *[65536]uint16) uint64 {
+	return uint64(t[x&0xffff]) | uint64(t[x>>16&0xffff])<<16 |
+		uint64(t[x>>32&0xffff])<<32 | uint64(t[x>>48])<<48
+}
