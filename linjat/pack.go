@@ -1,0 +1,126 @@
+package linjat
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/ludus-games/ludus/render/plot"
+)
+
+// PackLevel is one level of a pack.
+type PackLevel struct {
+	Puzzle *Puzzle    `json:"puzzle"`
+	Score  float64    `json:"score"`
+	Rating RatingJSON `json:"rating"`
+	// ID is the level's identifier in the database it came from, if any.
+	ID int64 `json:"id,omitempty"`
+}
+
+// Pack is a level pack: levels of one difficulty in the order of play.
+type Pack struct {
+	Difficulty string      `json:"difficulty"`
+	Weights    Weights     `json:"weights"`
+	Levels     []PackLevel `json:"levels"`
+}
+
+// Curve returns the scores of the levels in order of play.
+func (p *Pack) Curve() []float64 {
+	c := make([]float64, len(p.Levels))
+	for i, l := range p.Levels {
+		c[i] = l.Score
+	}
+	return c
+}
+
+// Candidate is a puzzle offered to MakePack, with an identifier to carry
+// along.
+type Candidate struct {
+	ID     int64
+	Puzzle *Puzzle
+}
+
+// Warmup is the number of easier levels a pack starts with.
+const Warmup = 5
+
+// MakePack builds a pack of count levels of difficulty d from the
+// candidates, as the original game chose its levels: each is rated under
+// the difficulty's collection weights (the leaks weigh heavily), those
+// failing the difficulty's filters or without one solution are dropped,
+// the count-Warmup best are kept together with Warmup easier ones spread
+// over the rest, and all are ordered by score, easiest first, so the
+// difficulty rises steadily through the pack. With fewer candidates than
+// count, the pack holds them all.
+func MakePack(cands []Candidate, d Difficulty, count int) (*Pack, error) {
+	if count < 1 {
+		return nil, fmt.Errorf("pack of %d levels", count)
+	}
+	w := d.Weights.Collection()
+	var levels []PackLevel
+	var v Solver
+	seen := map[string]bool{}
+	for _, c := range cands {
+		key := c.Puzzle.String()
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		n, err := v.Count(c.Puzzle, 2)
+		if err != nil || n != 1 {
+			continue
+		}
+		res, err := v.Rate(c.Puzzle, w)
+		if err != nil || !d.Accepts(&res.Rating) {
+			continue
+		}
+		levels = append(levels, PackLevel{Puzzle: c.Puzzle, Score: res.Score, Rating: res.Rating.JSON(w), ID: c.ID})
+	}
+	sort.SliceStable(levels, func(i, j int) bool { return levels[i].Score > levels[j].Score })
+	if len(levels) > count {
+		top := count - min(Warmup, count-1)
+		rest := levels[top:]
+		chosen := levels[:top:top]
+		for k := range count - top {
+			// Warm-up levels come from the easier half of the rest, evenly spread.
+			chosen = append(chosen, rest[len(rest)/2+k*(len(rest)-len(rest)/2)/(count-top)])
+		}
+		levels = chosen
+	}
+	sort.SliceStable(levels, func(i, j int) bool { return levels[i].Score < levels[j].Score })
+	return &Pack{Difficulty: d.Name, Weights: w, Levels: levels}, nil
+}
+
+// CurveText describes the pack's difficulty curve: a summary line and the
+// score of every level, ten to a line.
+func (p *Pack) CurveText() string {
+	c := p.Curve()
+	if len(c) == 0 {
+		return "empty pack\n"
+	}
+	sum := 0.0
+	for _, x := range c {
+		sum += x
+	}
+	s := fmt.Sprintf("%s pack: %d levels, score %g to %g (mean %.1f)\n", p.Difficulty, len(c), c[0], c[len(c)-1], sum/float64(len(c)))
+	for i := 0; i < len(c); i += 10 {
+		s += fmt.Sprintf("%3d-%-3d", i+1, min(i+10, len(c)))
+		for _, x := range c[i:min(i+10, len(c))] {
+			s += fmt.Sprintf(" %6g", x)
+		}
+		s += "\n"
+	}
+	return s
+}
+
+// CurveChart plots the score of each level against its place in the pack.
+func (p *Pack) CurveChart() *plot.Chart {
+	c := p.Curve()
+	xs := make([]float64, len(c))
+	for i := range xs {
+		xs[i] = float64(i + 1)
+	}
+	return &plot.Chart{
+		Title:  fmt.Sprintf("Linjat %s pack: difficulty curve", p.Difficulty),
+		XLabel: "level", YLabel: "score (collection weights)",
+		Series: []plot.Series{{Name: "score", X: xs, Y: c, Points: true}},
+	}
+}

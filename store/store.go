@@ -1,0 +1,142 @@
+// Package store keeps what ludus makes: puzzles with their ratings and
+// traces, the runs that made them, and (in later tables) games, layouts and
+// tile sets.
+//
+// The default backend is an embedded SQLite file (modernc.org/sqlite, pure
+// Go) in WAL mode, so that several workers and processes can write at once;
+// a PostgreSQL URL selects a server instead (through pgx). The schema is
+// created and upgraded by embedded goose migrations when a store is opened.
+// Every write is its own transaction, committed before the call returns, so
+// an interrupted run loses nothing it has reported as stored.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Store is an open database. It is safe for concurrent use.
+type Store struct {
+	db       *sql.DB
+	postgres bool
+	where    string
+}
+
+// IsURL reports whether dsn names a PostgreSQL server rather than a file.
+func IsURL(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Open opens (creating it if needed) the store at dsn, a SQLite file path or
+// a postgres:// URL, and brings its schema up to date.
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	s := &Store{postgres: IsURL(dsn), where: dsn}
+	var err error
+	if s.postgres {
+		s.db, err = sql.Open("pgx", dsn)
+	} else {
+		// WAL lets readers work while one writer commits; the busy timeout
+		// makes concurrent writers wait their turn instead of failing, and
+		// IMMEDIATE transactions take the write lock up front so that two
+		// transactions cannot deadlock upgrading their locks.
+		s.db, err = sql.Open("sqlite", "file:"+dsn+
+			"?_journal_mode=WAL&_busy_timeout=30000&_foreign_keys=1&_synchronous=NORMAL&_txlock=immediate")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store %s: %w", s.name(), err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("store %s: %w", s.name(), err)
+	}
+	return s, nil
+}
+
+// name is the store's location for messages, without a password.
+func (s *Store) name() string { return Redact(s.where) }
+
+// Redact returns dsn fit for messages: a URL loses its user information.
+func Redact(dsn string) string {
+	if !IsURL(dsn) {
+		return dsn
+	}
+	if at := strings.LastIndex(dsn, "@"); at >= 0 {
+		scheme, _, _ := strings.Cut(dsn, "://")
+		return scheme + "://..." + dsn[at:]
+	}
+	return dsn
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	dir, dialect := "migrations/sqlite", goose.DialectSQLite3
+	if s.postgres {
+		dir, dialect = "migrations/postgres", goose.DialectPostgres
+	}
+	sub, err := fs.Sub(migrations, dir)
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(dialect, s.db, sub)
+	if err != nil {
+		return err
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrating: %w", err)
+	}
+	return nil
+}
+
+// Close closes the store.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Version returns the schema version.
+func (s *Store) Version(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version_id), 0) FROM goose_db_version`).Scan(&v)
+	return v, err
+}
+
+// now returns the current time as the backend stores it.
+func (s *Store) now() any {
+	t := time.Now().UTC()
+	if s.postgres {
+		return t
+	}
+	return t.Format(time.RFC3339Nano)
+}
+
+// scanTime converts a stored time (text in SQLite, a timestamp in
+// PostgreSQL) back; NULL gives the zero time.
+func scanTime(v any) time.Time {
+	switch t := v.(type) {
+	case time.Time:
+		return t.UTC()
+	case string:
+		x, _ := time.Parse(time.RFC3339Nano, t)
+		return x
+	case []byte:
+		x, _ := time.Parse(time.RFC3339Nano, string(t))
+		return x
+	}
+	return time.Time{}
+}
+
+// jsonText returns data as stored JSON, with empty meaning def.
+func jsonText(data []byte, def string) string {
+	if len(data) == 0 {
+		return def
+	}
+	return string(data)
+}
