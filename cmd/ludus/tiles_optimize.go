@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ludus-games/ludus/progress"
+	"github.com/ludus-games/ludus/tiles"
+)
+
+func newTilesOptimizeCmd() *cobra.Command {
+	var bf boardFlags
+	var opt tiles.Options
+	var files tiles.RunFiles
+	var start string
+	var maxBridges, maxDup int
+	cmd := &cobra.Command{
+		Use:   "optimize",
+		Short: "Optimise a tile set with the genetic algorithm",
+		Long: `optimize runs the genetic algorithm on the board until --generations or
+--time is reached, whichever comes first. Into --out it writes stats.csv
+(updated every --stats-every generations), and at the end best.txt (the best
+set in the tile-set format), score.json (its score on --final-boards fresh
+boards), tiles.svg/png, board.svg/png (a random board of the best set) and
+curve.svg/png (objective against time). The run checkpoints itself in --out
+and resumes when started again with the same directory and seed; Ctrl-C
+stops it with everything saved. --max-bridges and --max-dup keep the search
+within limits on those terms.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sc, err := bf.scorer()
+			if err != nil {
+				return err
+			}
+			if start != "" {
+				if opt.Start, err = tiles.LoadSet(start); err != nil {
+					return err
+				}
+			}
+			if maxBridges >= 0 || maxDup >= 0 {
+				opt.Penalty = tiles.Limits(maxBridges, maxDup)
+			}
+			total := int64(-1)
+			if opt.Generations > 0 && opt.Time == 0 {
+				total = int64(opt.Generations)
+			}
+			bar := progress.New(total, "optimize")
+			last := 0
+			opt.Progress = func(s tiles.Stats) error {
+				bar.Add(s.Generation - last)
+				last = s.Generation
+				bar.Describe(fmt.Sprintf("best %.3f", s.BestScore.Objective.Mean))
+				return nil
+			}
+			rep, err := tiles.OptimizeRun(cmd.Context(), sc, opt, files)
+			bar.Finish()
+			if rep != nil {
+				r := rep.Result
+				fmt.Fprintf(cmd.OutOrStdout(), "%d generations, %d boards in %s\n",
+					r.Generations, r.Boards, r.Elapsed.Round(1e8))
+				fmt.Fprintf(cmd.OutOrStdout(), "best set: objective %.4f ± %.4f on %d boards, written to %s/best.txt\n",
+					rep.Final.Objective.Mean, 1.96*rep.Final.Objective.StdErr, rep.Final.Boards, files.Dir)
+				if werr := tiles.WriteScore(cmd.OutOrStdout(), rep.Final); werr != nil && err == nil {
+					err = werr
+				}
+			}
+			return err
+		},
+	}
+	bf.add(cmd)
+	fl := cmd.Flags()
+	fl.Uint64Var(&opt.Seed, "seed", 1, "random seed")
+	fl.IntVar(&opt.Generations, "generations", 0, "stop after this many generations (0: no limit)")
+	fl.DurationVar(&opt.Time, "time", 0, "stop after this long, e.g. 10m (0: no limit)")
+	fl.IntVar(&opt.Workers, "workers", runtime.NumCPU(), "evaluating goroutines (results depend on it only through --time)")
+	fl.IntVar(&opt.PopSize, "pop", 24, "population size")
+	fl.IntVar(&opt.Elite, "elite", 6, "best genomes kept unchanged each generation")
+	fl.IntVar(&opt.Tournament, "tournament", 3, "tournament size of selection")
+	fl.IntVar(&opt.Boards, "boards", 4000, "random boards per evaluation")
+	fl.IntVar(&opt.ValidateBoards, "validate", 10000, "fresh boards to re-score each generation's best on")
+	fl.IntVar(&opt.ConfirmBoards, "confirm", 20000, "fresh boards a challenger and the best set so far are compared on")
+	fl.IntVar(&opt.StatsEvery, "stats-every", 10, "generations between validations and statistics rows")
+	fl.BoolVar(&opt.PostGA, "post-ga", false, "run the post's GA (one-point crossover, single bit flips, tournaments of 2, no common boards); with --pop 20 --elite 5 --boards 500 its exact setup")
+	fl.StringVar(&start, "start", "", "tile-set file to seed the population with (default: random)")
+	fl.IntVar(&maxBridges, "max-bridges", -1, "most bridged sides allowed (-1: no limit)")
+	fl.IntVar(&maxDup, "max-dup", -1, "highest DupScore allowed (-1: no limit)")
+	fl.StringVar(&files.Dir, "out", "tiles-run", "directory for the results and the checkpoint")
+	fl.IntVar(&files.FinalBoards, "final-boards", 100000, "fresh boards to score the best set on at the end")
+	return cmd
+}

@@ -1,0 +1,253 @@
+package tiles
+
+import (
+	"context"
+	"encoding/csv"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+)
+
+func smallOptions(seed uint64, gens, workers int) Options {
+	return Options{
+		Seed: seed, Generations: gens, Workers: workers, PopSize: 12, Elite: 3,
+		Boards: 200, ValidateBoards: 2000, ConfirmBoards: 2000, StatsEvery: 5,
+	}
+}
+
+func seedScorer(t testing.TB) *Scorer {
+	sc, err := NewScorer(SeedBoard(), DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+func TestOptimizeImproves(t *testing.T) {
+	sc := seedScorer(t)
+	res, err := Optimize(context.Background(), sc, smallOptions(1, 60, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := sc.Objective(RandomSet(randFor(t), 20), randFor(t), 5000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := sc.Objective(res.Best, randFor(t), 5000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A random set scores about 5, the seed's optimised set about 11.
+	if got < start+2 || got < 9 {
+		t.Errorf("after 60 generations the best set scores %.3f (a random set %.3f)", got, start)
+	}
+	if len(res.History) != 13 || res.History[12].Generation != 60 {
+		t.Errorf("history of %d rows, want one every 5 generations from 0 to 60", len(res.History))
+	}
+	if first, last := res.History[0].BestScore.Objective.Mean, res.History[12].BestScore.Objective.Mean; last < first+2 {
+		t.Errorf("best so far went from %.3f to %.3f", first, last)
+	}
+}
+
+func TestOptimizeDeterministic(t *testing.T) {
+	// Every genome of a generation is scored on the same boards, so the
+	// run does not depend on the number of workers.
+	sc := seedScorer(t)
+	run := func(workers int) *Result {
+		res, err := Optimize(context.Background(), sc, smallOptions(7, 20, workers))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	a, b := run(1), run(3)
+	if !slices.Equal(a.Best, b.Best) || a.Score.Objective != b.Score.Objective {
+		t.Errorf("1 worker: %.4f, 3 workers: %.4f; want the same run", a.Score.Objective.Mean, b.Score.Objective.Mean)
+	}
+}
+
+func TestOptimizeResume(t *testing.T) {
+	sc := seedScorer(t)
+	whole, err := Optimize(context.Background(), sc, smallOptions(3, 30, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := smallOptions(3, 15, 2)
+	opt.Checkpoint = filepath.Join(t.TempDir(), "cp.json")
+	if _, err := Optimize(context.Background(), sc, opt); err != nil {
+		t.Fatal(err)
+	}
+	opt.Generations = 30
+	resumed, err := Optimize(context.Background(), sc, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(whole.Best, resumed.Best) || len(whole.History) != len(resumed.History) ||
+		whole.Boards != resumed.Boards {
+		t.Errorf("resumed run differs: %d rows, %d boards; whole run %d rows, %d boards",
+			len(resumed.History), resumed.Boards, len(whole.History), whole.Boards)
+	}
+}
+
+func TestOptimizeLimits(t *testing.T) {
+	sc := seedScorer(t)
+	opt := smallOptions(2, 80, 2)
+	opt.Penalty = Limits(8, 64)
+	res, err := Optimize(context.Background(), sc, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best.Bridges() > 8 || res.Best.DupScore() > 64 {
+		t.Errorf("best set has %d bridges and DupScore %d, limits 8 and 64", res.Best.Bridges(), res.Best.DupScore())
+	}
+	if p := Limits(-1, -1)(res.Best); p != 0 {
+		t.Errorf("no limits gave penalty %v", p)
+	}
+}
+
+func TestOptimizeOptionErrors(t *testing.T) {
+	sc := seedScorer(t)
+	for name, opt := range map[string]Options{
+		"no stop":    {PopSize: 4},
+		"elite":      {Generations: 1, PopSize: 4, Elite: 4},
+		"start size": {Generations: 1, Start: RandomSet(randFor(t), 3)},
+	} {
+		if _, err := Optimize(context.Background(), sc, opt); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestOptimizeRunFiles(t *testing.T) {
+	sc := seedScorer(t)
+	dir := t.TempDir()
+	opt := smallOptions(5, 10, 2)
+	opt.Start = RandomSet(randFor(t), 20)
+	rep, err := OptimizeRun(context.Background(), sc, opt, RunFiles{Dir: dir, FinalBoards: 3000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"best.txt", "stats.csv", "score.json", "tiles.svg", "tiles.png",
+		"board.svg", "board.png", "curve.svg", "curve.png", "checkpoint.json", "checkpoint.json.best"} {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s not written: %v", name, err)
+		}
+	}
+	best, err := LoadSet(filepath.Join(dir, "best.txt"))
+	if err != nil || !slices.Equal(best, rep.Result.Best) {
+		t.Errorf("best.txt reads back as %v, %v", best, err)
+	}
+	f, err := os.Open(filepath.Join(dir, "stats.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) != 1+3 || len(rows[0]) != len(statsHeader) {
+		t.Errorf("stats.csv: %d rows, %v", len(rows), err)
+	}
+	if rep.Final.Boards != 3000 {
+		t.Errorf("final score on %d boards, want 3000", rep.Final.Boards)
+	}
+}
+
+func TestParseWeights(t *testing.T) {
+	w, err := ParseWeights("bridges=-0.1, extra=-0.2")
+	want := DefaultWeights()
+	want.Bridges, want.ExtraEdges = -0.1, -0.2
+	if err != nil || w != want {
+		t.Errorf("ParseWeights = %+v, %v; want %+v", w, err, want)
+	}
+	for _, bad := range []string{"bridge=1", "dup", "pair=x", "extra=NaN"} {
+		if _, err := ParseWeights(bad); err == nil {
+			t.Errorf("ParseWeights(%q) accepted", bad)
+		}
+	}
+}
+
+// TestLongOptimize runs the optimiser for two minutes on two workers: a
+// random start must reach 10.5 re-scored on 50000 fresh boards (runs of
+// ten minutes reach about 10.6, docs/bench-tiles.md).
+func TestLongOptimize(t *testing.T) {
+	if os.Getenv("LUDUS_LONG") == "" {
+		t.Skip("set LUDUS_LONG=1 to run the two-minute optimisation")
+	}
+	sc := seedScorer(t)
+	res, err := Optimize(context.Background(), sc, Options{Seed: 11, Time: 2 * time.Minute, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sc.Score(res.Best, randFor(t), 50000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d generations; objective %.4f ± %.4f, %d bridges, DupScore %d, %.3f extra edges, path %.4f",
+		res.Generations, s.Objective.Mean, 1.96*s.Objective.StdErr, s.Bridges, s.DupScore, s.ExtraEdges.Mean, s.PathProb.Mean)
+	if s.Objective.Mean < 10.5 {
+		t.Errorf("objective %.4f after two minutes, want at least 10.5", s.Objective.Mean)
+	}
+}
+
+// TestLongLocalOptimum checks the shipped optimised set against every set
+// that differs from it in one side (40 sides times 37 other layouts): the
+// best of those on 10000 common boards is re-scored on 100000 fresh boards
+// beside the set itself, and must not beat it by more than the noise.
+func TestLongLocalOptimum(t *testing.T) {
+	if os.Getenv("LUDUS_LONG") == "" {
+		t.Skip("set LUDUS_LONG=1 to search the neighbourhood of the shipped set")
+	}
+	sc := seedScorer(t)
+	set, err := LoadSet("../examples/tiles/best.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const boards = 10000
+	score := func(s Set, seed uint64, n int) float64 {
+		v, err := sc.Objective(s, rand.New(rand.NewPCG(seed, 3)), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	base := score(set, 1, boards)
+	best, bestGain := set, 0.0
+	for i := range set {
+		for side := range 2 {
+			for _, l := range Layouts() {
+				if l.FullyConnected() {
+					continue
+				}
+				n := slices.Clone(set)
+				if side == 0 {
+					n[i].Top = l
+				} else {
+					n[i].Bottom = l
+				}
+				if g := score(n, 1, boards) - base; g > bestGain {
+					best, bestGain = n, g
+				}
+			}
+		}
+	}
+	a, b := score(set, 2, 100000), score(best, 2, 100000)
+	t.Logf("best neighbour gains %.4f on the search boards, %.4f on fresh ones (%.4f vs %.4f)", bestGain, b-a, b, a)
+	if b-a > 0.02 {
+		t.Errorf("a neighbour beats the set by %.4f on 100000 fresh boards", b-a)
+	}
+}
+
+func TestOptimizePostGA(t *testing.T) {
+	sc := seedScorer(t)
+	opt := smallOptions(4, 60, 2)
+	opt.PostGA, opt.PopSize, opt.Elite = true, 20, 5
+	res, err := Optimize(context.Background(), sc, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first, last := res.History[0].BestScore.Objective.Mean, res.Score.Objective.Mean; last < first+1.5 {
+		t.Errorf("the post's GA went from %.3f to %.3f in 60 generations", first, last)
+	}
+}
