@@ -35,6 +35,40 @@ func MeasurePlayouts(g *Game, d time.Duration, maxPlies int, seed uint64) (Playo
 	return st, nil
 }
 
+// MeasurePositionPlayouts is MeasurePlayouts through the game.Position
+// adapter, as search players see the game: moves copied out as Ply
+// values, results shared between players.
+func MeasurePositionPlayouts(g *Game, d time.Duration, maxPlies int, seed uint64) (PlayoutStats, error) {
+	pos := NewPosition(NewState(g), nil)
+	rng := rand.New(rand.NewPCG(seed, 0x706c61796f7574))
+	var moves []Ply
+	var st PlayoutStats
+	start := time.Now()
+	for st.Playouts == 0 || time.Since(start) < d {
+		n := 0
+		for ; n < maxPlies; n++ {
+			if _, over := pos.Result(); over {
+				break
+			}
+			moves = pos.Moves(moves[:0])
+			if len(moves) == 0 {
+				break // a random player's turn: not measured here
+			}
+			pos.Play(moves[rng.IntN(len(moves))])
+		}
+		for k := 0; k < n; k++ {
+			pos.Undo()
+		}
+		if err := pos.Err(); err != nil {
+			return st, err
+		}
+		st.Playouts++
+		st.Plies += n
+	}
+	st.Seconds = time.Since(start).Seconds()
+	return st, nil
+}
+
 // MeasurePerft runs perft at the depth and reports leaves and seconds.
 func MeasurePerft(g *Game, depth int) (int64, float64, error) {
 	start := time.Now()

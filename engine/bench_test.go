@@ -2,7 +2,9 @@ package engine_test
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/ludus-games/ludus/engine"
 )
@@ -46,3 +48,60 @@ func BenchmarkPlayoutChess(b *testing.B)        { benchPlayouts(b, game(b, "ches
 func BenchmarkPlayoutBreakthrough(b *testing.B) { benchPlayouts(b, game(b, "breakthrough.zrf", "")) }
 func BenchmarkPlayoutCheckers(b *testing.B)     { benchPlayouts(b, game(b, "checkers.zrf", "")) }
 func BenchmarkPlayoutConnectFour(b *testing.B)  { benchPlayouts(b, game(b, "connect-four.zrf", "")) }
+
+// benchPositionPlayouts plays random games through the game.Position
+// interface, as a search's playouts do, to show its cost over Playout.
+func benchPositionPlayouts(b *testing.B, g *engine.Game) {
+	pos := engine.NewPosition(engine.NewState(g), nil)
+	rng := rand.New(rand.NewPCG(1, 1))
+	var moves []engine.Ply
+	plies := 0
+	for i := 0; i < b.N; i++ {
+		n := 0
+		for ; n < 1000; n++ {
+			if _, over := pos.Result(); over {
+				break
+			}
+			moves = pos.Moves(moves[:0])
+			pos.Play(moves[rng.IntN(len(moves))])
+		}
+		for k := 0; k < n; k++ {
+			pos.Undo()
+		}
+		plies += n
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+}
+
+func BenchmarkPositionPlayoutChess(b *testing.B) { benchPositionPlayouts(b, game(b, "chess.zrf", "")) }
+func BenchmarkPositionPlayoutBreakthrough(b *testing.B) {
+	benchPositionPlayouts(b, game(b, "breakthrough.zrf", ""))
+}
+func BenchmarkPositionPlayoutCheckers(b *testing.B) {
+	benchPositionPlayouts(b, game(b, "checkers.zrf", ""))
+}
+func BenchmarkPositionPlayoutConnectFour(b *testing.B) {
+	benchPositionPlayouts(b, game(b, "connect-four.zrf", ""))
+}
+
+// TestBenchReport writes a report for one small game: a playout row and
+// a perft row with the exact count.
+func TestBenchReport(t *testing.T) {
+	g := game(t, "tic-tac-toe.zrf", "")
+	var b strings.Builder
+	bg := engine.BenchGame{Name: "tic-tac-toe", File: "tic-tac-toe.zrf", Game: g, PerftDepth: 3, RBG: "-", Dagaz: "-", Target: 1}
+	if err := engine.WriteBenchReport(&b, []engine.BenchGame{bg}, time.Millisecond, 100, 1); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"| game | file | playouts/s | plies/game | plies/s | via game.Position | target | rbg2cpp | Dagaz |",
+		"| tic-tac-toe | tic-tac-toe.zrf | ",
+		"| tic-tac-toe | 3 | 504 | ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -26,16 +26,20 @@ type BenchGame struct {
 func WriteBenchReport(w io.Writer, games []BenchGame, d time.Duration, maxPlies int, seed uint64) error {
 	fmt.Fprintf(w, "Random playouts and perft on one core (%s, %s/%s, one goroutine).\n\n",
 		runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintln(w, "| game | file | playouts/s | plies/game | plies/s | target | rbg2cpp | Dagaz |")
-	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| game | file | playouts/s | plies/game | plies/s | via game.Position | target | rbg2cpp | Dagaz |")
+	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, bg := range games {
 		st, err := MeasurePlayouts(bg.Game, d, maxPlies, seed)
 		if err != nil {
 			return fmt.Errorf("%s: %w", bg.Name, err)
 		}
-		fmt.Fprintf(w, "| %s | %s | %.0f | %.0f | %.0f | %.0f | %s | %s |\n", bg.Name, bg.File,
+		via, err := MeasurePositionPlayouts(bg.Game, d, maxPlies, seed)
+		if err != nil {
+			return fmt.Errorf("%s: %w", bg.Name, err)
+		}
+		fmt.Fprintf(w, "| %s | %s | %.0f | %.0f | %.0f | %.0f | %.0f | %s | %s |\n", bg.Name, bg.File,
 			st.PerSecond(), float64(st.Plies)/float64(st.Playouts), float64(st.Plies)/st.Seconds,
-			bg.Target, bg.RBG, bg.Dagaz)
+			via.PerSecond(), bg.Target, bg.RBG, bg.Dagaz)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| game | perft depth | leaves | seconds | leaves/s |")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 )
 
 // Game is a compiled game: the rules with every move program turned into
@@ -17,6 +18,7 @@ type Game struct {
 	Blocks []*CBlock
 
 	np, nd, nplayers, ntypes int
+	words                    int // 64-bit words of a position set
 	ncells                   int
 	nbs                      [][]int32 // per side: neighbour table with symmetry
 	opp                      []int32
@@ -43,6 +45,18 @@ type Game struct {
 	reachWords               int
 	typeReach                [][][]uint64
 	attacks                  bool // attack tests happen: reach is worth computing
+	drops                    *dropIndex
+	classMoves               []bool // priority class -> some piece has move programs in it
+	goals                    []cgoal
+	goalsOf                  [][]int    // player -> the goals naming it, in file order
+	reasons                  [][]string // goal, player -> text of the outcome
+	eval                     *evalCache
+}
+
+// evalCache holds the default evaluator, made on first use.
+type evalCache struct {
+	once sync.Once
+	e    *Evaluator
 }
 
 // CBlock is a compiled move program.
@@ -73,6 +87,8 @@ type CBlock struct {
 	// when rayTakes.
 	ray      int32
 	rayTakes bool
+	// plans[side] is the static analysis of the program (nil: none).
+	plans []*plan
 }
 
 type ctype struct {
@@ -143,7 +159,8 @@ type instr struct {
 // Compile checks the rules and compiles them.
 func Compile(r *Rules) (*Game, error) {
 	g := &Game{Rules: r, np: len(r.Board.Positions), nd: len(r.Board.Dirs),
-		nplayers: len(r.Players), ntypes: len(r.Pieces), movedAttr: -1}
+		nplayers: len(r.Players), ntypes: len(r.Pieces), movedAttr: -1, words: (len(r.Board.Positions) + 63) / 64,
+		eval: &evalCache{}}
 	if err := g.check(); err != nil {
 		return nil, err
 	}
@@ -154,7 +171,16 @@ func Compile(r *Rules) (*Game, error) {
 			return nil, err
 		}
 	}
+	g.classMoves = make([]bool, len(g.classes))
+	for _, ct := range g.types {
+		for cl, blks := range ct.moves {
+			g.classMoves[cl] = g.classMoves[cl] || len(blks) > 0
+		}
+	}
 	g.keys()
+	g.makePlans()
+	g.compileGoals()
+	g.indexDrops()
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {
@@ -553,7 +579,9 @@ func mix64(x uint64) uint64 {
 }
 
 // Shape says how the generator runs the program: "slide" and "steps" are
-// walked directly (the commonest programs), "program" runs the bytecode.
+// walked directly (the commonest programs); "planned" programs are known
+// from every start position by their plan and never run; a "program" runs
+// the bytecode (after its guard, where the plan has one).
 func (b *CBlock) Shape() string {
 	switch {
 	case b.ray >= 0:
@@ -562,6 +590,8 @@ func (b *CBlock) Shape() string {
 		return "steps with promotion"
 	case b.path != nil:
 		return "steps"
+	case b.planned():
+		return "planned"
 	}
 	return "program"
 }

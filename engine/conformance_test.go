@@ -32,6 +32,13 @@ func conformanceGames(t *testing.T) map[string]*engine.Game {
 	return out
 }
 
+// forEachGame runs f as a subtest for every conformance game.
+func forEachGame(t *testing.T, f func(t *testing.T, g *engine.Game)) {
+	for name, g := range conformanceGames(t) {
+		t.Run(name, func(t *testing.T) { f(t, g) })
+	}
+}
+
 func notations(t *testing.T, s *engine.State) []string {
 	var ml engine.MoveList
 	ms, err := s.Moves(&ml)

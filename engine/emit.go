@@ -222,7 +222,7 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 	before := len(gn.out.Moves)
 	if v := s.cells[st.To]; st.To >= 0 && v != 0 && v&ghostBit == 0 && v.Owner() == f.side {
 		for _, blk := range gn.g.types[v.Type()].attack {
-			if blk.MoveType == next {
+			if blk.MoveType == next && gn.mayRun(blk, f.side, st.To) {
 				gn.run(blk, f.side, st.To, st.To, v)
 				if gn.err != nil {
 					break

@@ -86,3 +86,42 @@ func ExampleReadRecord() {
 	//   2. c3 drop-on-empty O Mark
 	// )
 }
+
+// A game seen as a game.Position: the interface search players use.
+func ExampleNewPosition() {
+	g, _ := zrf.Open("../games/tic-tac-toe.zrf", "")
+	pos := engine.NewPosition(engine.NewState(g.Compiled), nil)
+	for _, text := range []string{"a1", "b1", "b2", "c1", "c3"} {
+		m, err := pos.ParseMove(text + " drop-on-empty " + pos.PlayerName(pos.ToMove()) + " Mark")
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		pos.Play(m)
+	}
+	r, over := pos.Result()
+	fmt.Println(over, r)
+	pos.Undo()
+	fmt.Println(len(pos.Moves(nil)), "moves for", pos.PlayerName(pos.ToMove()))
+	// Output:
+	// true [1 0]
+	// 5 moves for X
+}
+
+// Piece values are inferred from the rules, declared in them with
+// (value N), or set by a spec.
+func ExampleNewEvaluator() {
+	g, _ := zrf.Open("../games/chess.zrf", "")
+	fmt.Println(g.Compiled.Evaluator())
+	e, err := engine.NewEvaluator(g.Compiled, "Pawn=1,Knight=3,Bishop=3,Rook=5,Queen=9")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, _ := engine.ParsePosition(g.Compiled, "example", []byte(`(White (King e1) (Queen d1)) (Black (King e8) (Rook a8))`))
+	pos := engine.NewPosition(s, e)
+	fmt.Printf("White %.0f points, estimate %.2f\n", pos.Points(0), pos.Evaluate(0))
+	// Output:
+	// Pawn=100,Knight=273,Bishop=401,Rook=570,Queen=820,King=0,mobility=10
+	// White 480 points, estimate 0.94
+}

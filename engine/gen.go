@@ -65,6 +65,7 @@ type generator struct {
 
 	lg        legality
 	dropTypes []dropBlock
+	dropMask  []uint64
 	// simple is set when no option changes what a plain move does.
 	simple      bool
 	cacheVer    []uint64
@@ -201,37 +202,9 @@ func (gn *generator) exec(f *frame) {
 			r = true
 		case opFalse:
 			r = false
-		case opEmpty:
+		case opEmpty, opFriend, opEnemy, opNeutral, opPiece, opAttr:
 			p := f.at(in, nd)
-			r = p >= 0 && cells[p] == 0
-		case opFriend:
-			p := f.at(in, nd)
-			r = false
-			if p >= 0 {
-				v := cells[p]
-				r = v != 0 && v&ghostBit == 0 && v.Owner() == side
-			}
-		case opEnemy:
-			p := f.at(in, nd)
-			r = false
-			if p >= 0 {
-				v := cells[p]
-				r = v != 0 && v&ghostBit == 0 && v.Owner() != side
-			}
-		case opNeutral:
-			p := f.at(in, nd)
-			r = false
-			if p >= 0 {
-				v := cells[p]
-				r = v != 0 && v&ghostBit == 0 && g.randomPlayer[v.Owner()]
-			}
-		case opPiece:
-			p := f.at(in, nd)
-			r = false
-			if p >= 0 {
-				v := cells[p]
-				r = v != 0 && v&ghostBit == 0 && v.Type() == int(in.b)
-			}
+			r = p >= 0 && g.cellTest(in.op, cells[p], side, in.b)
 		case opPosition:
 			r = f.at(in, nd) == in.b
 		case opInZone:
@@ -261,9 +234,6 @@ func (gn *generator) exec(f *frame) {
 					r = pf.val
 				}
 			}
-		case opAttr:
-			p := f.at(in, nd)
-			r = p >= 0 && cells[p] != 0 && cells[p].Attr(int(in.b))
 		case opMark:
 			p := f.at(in, nd)
 			if p < 0 {

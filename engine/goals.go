@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // Result says whether the game is over and how each player scored.
 type Result struct {
 	Over bool
@@ -23,6 +21,9 @@ func (s *State) Result() (Result, error) {
 // staticOver reports whether a goal that does not depend on the side to
 // move having moves is met (what perft stops at).
 func (s *State) staticOver() bool {
+	if s.clear == len(s.frames) {
+		return false // checked already: no goal holds here
+	}
 	r, _ := s.result(true)
 	return r.Over
 }
@@ -55,7 +56,8 @@ func (s *State) resultWith(e *goalEval) (Result, error) {
 	g := s.g
 	static := e.static
 	if n := len(s.frames); n > 0 && s.frames[n-1].clearBefore {
-		e.changed = s.changedCells(e.changed[:0])
+		s.changed = s.changedCells(s.changed[:0])
+		e.changed = s.changed
 		e.incremental = true
 	}
 	mover := g.prevPlayer(s.turn)
@@ -69,13 +71,12 @@ func (s *State) resultWith(e *goalEval) (Result, error) {
 		} else if i == mover {
 			continue
 		}
-		for i := range g.Rules.Goals {
-			goal := &g.Rules.Goals[i]
-			if !containsInt(goal.Players, p) {
+		for _, i := range g.goalsOf[p] {
+			if static && !g.goals[i].static {
 				continue
 			}
-			if e.eval(&goal.Cond, p, e.incremental) {
-				return s.outcome(goal, p), nil
+			if e.eval(&g.goals[i], p, e.incremental) {
+				return s.outcome(i, p), nil
 			}
 			if e.err != nil {
 				return Result{}, e.err
@@ -108,10 +109,10 @@ func (s *State) draw(reason string) Result {
 	return r
 }
 
-func (s *State) outcome(goal *Goal, p int) Result {
+func (s *State) outcome(i, p int) Result {
 	g := s.g
-	name := g.Rules.Players[p].Name
-	reason := fmt.Sprintf("%s-condition of %s at %s", goal.Kind, name, goal.Src)
+	goal := &g.Rules.Goals[i]
+	reason := g.reasons[i][p]
 	r := Result{Over: true, Scores: make([]float64, g.nplayers), Reason: reason}
 	switch goal.Kind {
 	case Win:
@@ -193,7 +194,7 @@ func (s *State) changedCells(out []int32) []int32 {
 	return out
 }
 
-func (e *goalEval) matches(sp PieceSpec, v Piece, p int) bool {
+func matches(sp PieceSpec, v Piece, p int) bool {
 	switch sp.Owner {
 	case EmptySquare:
 		return v == 0
@@ -216,26 +217,27 @@ func (e *goalEval) matches(sp PieceSpec, v Piece, p int) bool {
 // eval evaluates c for player p. With inc, c was false before the last
 // move, so a configuration needs looking at only where the move changed the
 // board; that holds through or, not through and or not.
-func (e *goalEval) eval(c *GoalCond, p int, inc bool) bool {
+func (e *goalEval) eval(cc *cgoal, p int, inc bool) bool {
 	s := e.s
 	g := s.g
+	c := cc.c
 	switch c.Kind {
 	case GoalAnd:
-		for i := range c.Args {
-			if !e.eval(&c.Args[i], p, false) {
+		for i := range cc.args {
+			if !e.eval(&cc.args[i], p, false) {
 				return false
 			}
 		}
 		return true
 	case GoalOr:
-		for i := range c.Args {
-			if e.eval(&c.Args[i], p, inc) {
+		for i := range cc.args {
+			if e.eval(&cc.args[i], p, inc) {
 				return true
 			}
 		}
 		return false
 	case GoalNot:
-		return !e.eval(&c.Args[0], p, false)
+		return !e.eval(&cc.args[0], p, false)
 	case GoalStalemated:
 		return !e.static && p == e.next && e.none()
 	case GoalCheckmated:
@@ -257,116 +259,20 @@ func (e *goalEval) eval(c *GoalCond, p int, inc bool) bool {
 	case GoalCaptured:
 		return e.count(p, c.Types) == 0
 	case GoalAbsoluteConfig:
-		if inc {
-			for _, q := range e.changed {
-				if e.anySpec(c.Specs, s.cells[q], p) && e.listed(c, q, p) {
-					return true
-				}
-			}
-			return false
-		}
-		for _, pos := range c.Positions {
-			if pos < 0 {
-				z := g.Rules.Board.Zones[-1-pos]
-				if p < len(z.Positions) {
-					for _, zp := range z.Positions[p] {
-						if e.anySpec(c.Specs, s.cells[zp], p) {
-							return true
-						}
-					}
-				}
-				continue
-			}
-			if e.anySpec(c.Specs, s.cells[pos], p) {
-				return true
-			}
-		}
-		return false
+		return e.absolute(cc, p, inc)
 	case GoalRelativeConfig:
-		return e.relative(c, p, inc)
+		return e.relative(cc, p, inc)
 	case GoalRepetition:
 		return s.Repetitions() >= 3
 	}
 	return false
 }
 
-func (e *goalEval) anySpec(specs []PieceSpec, v Piece, p int) bool {
+func anySpec(specs []PieceSpec, v Piece, p int) bool {
 	for _, sp := range specs {
-		if e.matches(sp, v, p) {
+		if matches(sp, v, p) {
 			return true
 		}
 	}
 	return false
-}
-
-// listed reports whether position q is among the positions of an
-// absolute-config (zones read for player p).
-func (e *goalEval) listed(c *GoalCond, q int32, p int) bool {
-	for _, pos := range c.Positions {
-		if pos >= 0 {
-			if int32(pos) == q {
-				return true
-			}
-			continue
-		}
-		z := e.s.g.Rules.Board.Zones[-1-pos]
-		if p < len(z.Positions) && containsInt(z.Positions[p], int(q)) {
-			return true
-		}
-	}
-	return false
-}
-
-func (e *goalEval) relative(c *GoalCond, p int, inc bool) bool {
-	g := e.s.g
-	if inc {
-		if r, ok := e.relativeAround(c, p); ok {
-			return r
-		}
-	}
-	for a := 0; a < g.np; a++ {
-		if e.relativeAt(c, int32(a), p) {
-			return true
-		}
-	}
-	return false
-}
-
-// relativeAround checks only the anchors whose pattern covers a changed
-// cell, walking back from it; ok is false when a link cannot be walked
-// back (two positions lead to the same one).
-func (e *goalEval) relativeAround(c *GoalCond, p int) (found, ok bool) {
-	g := e.s.g
-	for _, q := range e.changed {
-		for i := range c.Specs {
-			a := q
-			for j := i - 1; j >= 0 && a >= 0; j-- {
-				a = g.rev[int(a)*g.nd+c.Steps[j]]
-				if a == -2 {
-					return false, false
-				}
-			}
-			if a >= 0 && e.relativeAt(c, a, p) {
-				return true, true
-			}
-		}
-	}
-	return false, true
-}
-
-func (e *goalEval) relativeAt(c *GoalCond, a int32, p int) bool {
-	g := e.s.g
-	links := g.Rules.Board.Links
-	q := a
-	for i, sp := range c.Specs {
-		if !e.matches(sp, e.s.cells[q], p) {
-			return false
-		}
-		if i < len(c.Steps) {
-			if q = links[int(q)*g.nd+c.Steps[i]]; q < 0 {
-				return false
-			}
-		}
-	}
-	return true
 }

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // legality is what a move generation learns once about the royal pieces of
 // the side to move, so that most moves need no trial: if no royal piece is
 // attacked, a move that changes none of the positions the enemy programs
@@ -16,9 +18,13 @@ func (gn *generator) prepareLegality(side int, lg *legality) {
 	cells := gn.s.cells
 	lg.shortcut = false
 	lg.royals = lg.royals[:0]
-	for p := 0; p < g.np; p++ {
-		if v := cells[p]; v != 0 && v.Owner() == side && g.royal[v.Type()] {
-			lg.royals = append(lg.royals, int32(p))
+	occ := gn.s.occ
+	for w, set := range occ[side*g.words : (side+1)*g.words] {
+		for ; set != 0; set &= set - 1 {
+			p := w*64 + bits.TrailingZeros64(set)
+			if g.royal[cells[p].Type()] {
+				lg.royals = append(lg.royals, int32(p))
+			}
 		}
 	}
 	for _, r := range lg.royals {
@@ -26,37 +32,53 @@ func (gn *generator) prepareLegality(side int, lg *legality) {
 			return
 		}
 	}
-	if cap(lg.sensitive) < g.np/64+1 {
-		lg.sensitive = make([]uint64, (g.np+63)/64)
+	if cap(lg.sensitive) < g.words {
+		lg.sensitive = make([]uint64, g.words)
 	}
-	lg.sensitive = lg.sensitive[:(g.np+63)/64]
+	lg.sensitive = lg.sensitive[:g.words]
 	for i := range lg.sensitive {
 		lg.sensitive[i] = 0
 	}
-	w := g.reachWords
-	for q := 0; q < g.np; q++ {
-		v := cells[q]
-		if v == 0 || v&ghostBit != 0 || v.Owner() == side || g.randomPlayer[v.Owner()] {
+	for own := 0; own < g.nplayers; own++ {
+		if own == side || g.randomPlayer[own] {
 			continue
 		}
-		own := v.Owner()
-		for _, blk := range g.types[v.Type()].attack {
-			for _, r := range lg.royals {
-				if !g.mayReach(blk, own, int32(q), r) {
-					continue
-				}
-				if blk.usesLast || blk.reads == nil {
+		for w, set := range occ[own*g.words : (own+1)*g.words] {
+			for ; set != 0; set &= set - 1 {
+				if !gn.sensitiveTo(lg, own, int32(w*64+bits.TrailingZeros64(set))) {
 					return
 				}
-				reads := blk.reads[own][q*w : (q+1)*w]
-				for i, x := range reads {
-					lg.sensitive[i] |= x
-				}
-				break
 			}
 		}
 	}
 	lg.shortcut = true
+}
+
+// sensitiveTo adds to lg.sensitive the positions the programs of the
+// piece of own on q look at when they can reach a royal piece; false when
+// that cannot be known (a program reading the last move, or no reach).
+func (gn *generator) sensitiveTo(lg *legality, own int, q int32) bool {
+	g := gn.g
+	v := gn.s.cells[q]
+	if v&ghostBit != 0 {
+		return true
+	}
+	w := g.reachWords
+	for _, blk := range g.types[v.Type()].attack {
+		for _, r := range lg.royals {
+			if !g.mayReach(blk, own, q, r) {
+				continue
+			}
+			if blk.usesLast || blk.reads == nil {
+				return false
+			}
+			for i, x := range blk.reads[own][int(q)*w : int(q+1)*w] {
+				lg.sensitive[i] |= x
+			}
+			break
+		}
+	}
+	return true
 }
 
 // safe reports whether m certainly leaves the royal pieces unattacked.

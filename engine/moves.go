@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Moves returns the legal moves of the player to move, in a deterministic
 // order (positions in board order, programs in file order). The moves live
 // in ml and stay valid until ml is reused. Moves does not look at goals:
@@ -91,42 +93,67 @@ func (gn *generator) genClass(cl int, t Turn) {
 	g := gn.g
 	cells := gn.s.cells
 	side := t.Side
-	for p := 0; p < g.np; p++ {
-		v := cells[p]
-		if v == 0 || v.Owner() != side {
-			continue
-		}
-		for _, blk := range g.types[v.Type()].moves[cl] {
-			if !allowed(t, blk.MoveType) {
-				continue
-			}
-			if blk.ray >= 0 && gn.simple {
-				gn.moveType = blk.MoveType
-				gn.slide(blk, side, int32(p), v)
-				continue
-			}
-			if blk.path != nil && gn.simple {
-				if to := gn.walk(blk.path, side, int32(p)); to >= 0 {
-					gn.moveType = blk.MoveType
-					if z := blk.promoZone; z >= 0 && g.zones[z][side][to>>6]>>(to&63)&1 != 0 {
-						for _, pt := range g.promos[blk.promoList] {
-							gn.emitDirectPromo(blk, int32(p), to, v, pt)
-						}
-					} else {
-						gn.emitDirect(blk, int32(p), to, v)
-					}
-				}
-				continue
-			}
-			if gn.mayStart(blk, side, int32(p)) {
-				gn.top(blk, side, int32(p), int32(p), v)
-				if gn.err != nil {
-					return
-				}
+	words := g.words
+	if !g.classMoves[cl] {
+		words = 0 // no piece has move programs of this class: only drops
+	}
+	occ := gn.s.occ[side*g.words:]
+	for w := 0; w < words; w++ {
+		for set := occ[w]; set != 0; set &= set - 1 {
+			p := w*64 + bits.TrailingZeros64(set)
+			gn.genPiece(cl, t, p, cells[p])
+			if gn.err != nil {
+				return
 			}
 		}
 	}
-	// Drops: the types this side may drop now, then every position.
+	gn.genReserves(cl, t)
+}
+
+// genPiece runs the programs of class cl of the piece v standing on p.
+func (gn *generator) genPiece(cl int, t Turn, p int, v Piece) {
+	g := gn.g
+	side := t.Side
+	for _, blk := range g.types[v.Type()].moves[cl] {
+		if !allowed(t, blk.MoveType) {
+			continue
+		}
+		if blk.ray >= 0 && gn.simple {
+			gn.moveType = blk.MoveType
+			gn.slide(blk, side, int32(p), v)
+			continue
+		}
+		if blk.path != nil && gn.simple {
+			if to := gn.walk(blk.path, side, int32(p)); to >= 0 {
+				gn.moveType = blk.MoveType
+				if z := blk.promoZone; z >= 0 && g.zones[z][side][to>>6]>>(to&63)&1 != 0 {
+					for _, pt := range g.promos[blk.promoList] {
+						gn.emitDirectPromo(blk, int32(p), to, v, pt)
+					}
+				} else {
+					gn.emitDirect(blk, int32(p), to, v)
+				}
+			}
+			continue
+		}
+		switch {
+		case blk.plans != nil && blk.plans[side].kind[p] != planRun:
+			gn.planned(blk, side, int32(p), int32(p), v)
+		case gn.mayStart(blk, side, int32(p)):
+			gn.top(blk, side, int32(p), int32(p), v)
+		}
+		if gn.err != nil {
+			return
+		}
+	}
+}
+
+// genReserves runs the drop programs of class cl for the pieces side may
+// drop now.
+func (gn *generator) genReserves(cl int, t Turn) {
+	g := gn.g
+	cells := gn.s.cells
+	side := t.Side
 	active := gn.dropTypes[:0]
 	for ty := range g.types {
 		drops := g.types[ty].drops[cl]
@@ -143,15 +170,8 @@ func (gn *generator) genClass(cl int, t Turn) {
 		}
 	}
 	gn.dropTypes = active
-	for p := 0; p < g.np && len(active) > 0; p++ {
-		for _, d := range active {
-			if !d.blk.needsEmpty || cells[p] == 0 {
-				gn.top(d.blk, side, -1, int32(p), d.piece)
-				if gn.err != nil {
-					return
-				}
-			}
-		}
+	if len(active) > 0 {
+		gn.genDrops(active, side)
 	}
 }
 
@@ -336,44 +356,60 @@ func (gn *generator) scan(p int32, side int, defended bool) bool {
 	gn.attackDepth++
 	oldTarget, oldFound := gn.target, gn.found
 	gn.target, gn.found = p, false
-	for q := 0; q < g.np && !gn.found && gn.err == nil; q++ {
-		v := cells[q]
-		if v == 0 || v&ghostBit != 0 || int32(q) == p {
+	for o := 0; o < g.nplayers; o++ {
+		if defended != (o == side) || g.randomPlayer[o] {
 			continue
 		}
-		own := v.Owner()
-		if defended != (own == side) || g.randomPlayer[own] || !g.mayReachType(v.Type(), own, int32(q), p) {
-			continue
-		}
-		for _, blk := range g.types[v.Type()].attack {
-			if !g.mayReach(blk, own, int32(q), p) {
-				continue
-			}
-			if blk.ray >= 0 {
-				if gn.rayHits(blk, own, int32(q), p) {
-					gn.found = true
-					break
-				}
-				continue
-			}
-			if blk.path != nil {
-				if gn.walk(blk.path, own, int32(q)) == p {
-					gn.found = true
-					break
-				}
-				continue
-			}
-			gn.run(blk, own, int32(q), int32(q), v)
-			if gn.found || gn.err != nil {
-				break
-			}
-		}
+		gn.scanOwner(o, p)
 	}
 	found := gn.found
 	gn.target, gn.found = oldTarget, oldFound
 	gn.attackDepth--
 	cells[p] = saved
 	return found
+}
+
+// scanOwner looks for a piece of player own that would take a piece on p.
+func (gn *generator) scanOwner(own int, p int32) {
+	g := gn.g
+	cells := gn.s.cells
+	occ := gn.s.occ[own*g.words : (own+1)*g.words]
+	for w := 0; w < len(occ) && !gn.found && gn.err == nil; w++ {
+		for set := occ[w]; set != 0 && !gn.found && gn.err == nil; set &= set - 1 {
+			gn.attacker(own, int32(w*64+bits.TrailingZeros64(set)), p, cells)
+		}
+	}
+}
+
+// attacker tests whether the piece of own on q would take a piece on p.
+func (gn *generator) attacker(own int, q, p int32, cells []Piece) {
+	g := gn.g
+	v := cells[q]
+	if v == 0 || v&ghostBit != 0 || q == p || !g.mayReachType(v.Type(), own, q, p) {
+		return
+	}
+	for _, blk := range g.types[v.Type()].attack {
+		if !g.mayReach(blk, own, q, p) {
+			continue
+		}
+		switch {
+		case blk.ray >= 0:
+			gn.found = gn.rayHits(blk, own, q, p)
+		case blk.path != nil:
+			gn.found = gn.walk(blk.path, own, q) == p
+		case blk.plans != nil:
+			hit, run := gn.planHit(blk, own, q, p)
+			gn.found = hit
+			if run {
+				gn.run(blk, own, q, q, v)
+			}
+		default:
+			gn.run(blk, own, q, q, v)
+		}
+		if gn.found || gn.err != nil {
+			return
+		}
+	}
 }
 
 // Attacked reports whether a piece of player victim standing on position p

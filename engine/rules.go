@@ -134,6 +134,11 @@ type PieceType struct {
 	Defaults []Value
 	Moves    []Block
 	Drops    []Block
+	// Points is the piece's worth for evaluations when Valued is set (the
+	// ludus extension (value N) of ZRF); otherwise the evaluator infers
+	// one from the piece's mobility.
+	Points float64
+	Valued bool
 }
 
 // Value is an attribute value. Booleans are the common case.

@@ -23,6 +23,13 @@ type State struct {
 	version uint64
 	// counts[owner*ntypes+type] is the number of such pieces on the board.
 	counts []int32
+	// occ[owner*words+w] is the bit set of the positions holding that
+	// owner's pieces: the generator visits only those.
+	occ []uint64
+	// changed is a buffer for the cells the last move changed.
+	changed []int32
+	// drops holds the positions where drop programs may emit.
+	drops dropState
 	// clear is the ply at which a static goal check found the game going
 	// on (-1: not known); goals are then checked only where the next move
 	// changed the board.
@@ -61,11 +68,11 @@ func (s *State) Game() *Game { return s.g }
 func (s *State) rehash() {
 	g := s.g
 	s.clear = -1
+	s.drops.full = true
 	s.counts = make([]int32, g.nplayers*g.ntypes)
-	for _, v := range s.cells[:g.np] {
-		if v != 0 {
-			s.counts[v.Owner()*g.ntypes+v.Type()]++
-		}
+	s.occ = make([]uint64, g.nplayers*g.words)
+	for p, v := range s.cells[:g.np] {
+		s.count(int32(p), v, 1)
 	}
 	var h uint64
 	for i, v := range s.cells {
@@ -91,11 +98,14 @@ func (s *State) Clone() *State {
 	c := &State{g: s.g, hash: s.hash, turn: s.turn, lastFrom: s.lastFrom, lastTo: s.lastTo, clear: s.clear}
 	c.cells = append([]Piece(nil), s.cells...)
 	c.counts = append([]int32(nil), s.counts...)
+	c.occ = append([]uint64(nil), s.occ...)
 	c.undo = append([]Change(nil), s.undo...)
 	c.frames = append([]undoFrame(nil), s.frames...)
 	if s.rep != nil {
 		c.rep = append([]uint16(nil), s.rep...)
 	}
+	c.drops = dropState{bits: append([]uint64(nil), s.drops.bits...), dirty: append([]int32(nil), s.drops.dirty...),
+		full: s.drops.full}
 	return c
 }
 
@@ -167,8 +177,11 @@ func (s *State) apply(ch []Change) {
 		s.hash ^= g.zob(c.Pos, old) ^ g.zob(c.Pos, c.Val)
 		s.cells[c.Pos] = c.Val
 		if int(c.Pos) < g.np {
-			s.count(old, -1)
-			s.count(c.Val, 1)
+			s.count(c.Pos, old, -1)
+			s.count(c.Pos, c.Val, 1)
+			if g.drops != nil {
+				s.drops.touch(c.Pos, g.np)
+			}
 		}
 	}
 }
@@ -183,29 +196,47 @@ func (s *State) revert(n int) {
 		s.hash ^= g.zob(c.Pos, cur) ^ g.zob(c.Pos, c.Val)
 		s.cells[c.Pos] = c.Val
 		if int(c.Pos) < g.np {
-			s.count(cur, -1)
-			s.count(c.Val, 1)
+			s.count(c.Pos, cur, -1)
+			s.count(c.Pos, c.Val, 1)
+			if g.drops != nil {
+				s.drops.touch(c.Pos, g.np)
+			}
 		}
 	}
 	s.undo = s.undo[:n]
 }
 
-func (s *State) count(v Piece, d int32) {
-	if v != 0 {
-		s.counts[v.Owner()*s.g.ntypes+v.Type()] += d
+// count adds (d = 1) or removes (d = -1) piece v on board position p to
+// or from the piece counts and the occupancy sets.
+func (s *State) count(p int32, v Piece, d int32) {
+	if v == 0 {
+		return
+	}
+	g := s.g
+	s.counts[v.Owner()*g.ntypes+v.Type()] += d
+	w := &s.occ[v.Owner()*g.words+int(p>>6)]
+	if d > 0 {
+		*w |= 1 << (p & 63)
+	} else {
+		*w &^= 1 << (p & 63)
 	}
 }
 
 // Play makes move m.
 func (s *State) Play(m *Move) {
+	if n := len(m.Steps); n > 0 {
+		s.play(m.Changes, m.Steps[n-1].From, m.Steps[n-1].To)
+	} else {
+		s.play(m.Changes, -1, -1)
+	}
+}
+
+// play makes the changes of a move whose last step went from from to to.
+func (s *State) play(ch []Change, from, to int32) {
 	s.frames = append(s.frames, undoFrame{n: int32(len(s.undo)), clearBefore: s.clear == len(s.frames), lastFrom: s.lastFrom,
 		lastTo: s.lastTo, turn: int32(s.turn), hash: s.hash})
-	s.apply(m.Changes)
-	if n := len(m.Steps); n > 0 {
-		s.setLast(m.Steps[n-1].From, m.Steps[n-1].To)
-	} else {
-		s.setLast(-1, -1)
-	}
+	s.apply(ch)
+	s.setLast(from, to)
 	s.hash ^= s.g.turnKey[s.turn]
 	s.turn = s.g.nextTurn(s.turn)
 	s.hash ^= s.g.turnKey[s.turn]

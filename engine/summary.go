@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -76,6 +77,17 @@ func (g *Game) WriteSummary(w io.Writer) {
 			fmt.Fprintf(w, "  %s: %s\n", label, strings.Join(byType[mt], ", "))
 		}
 	}
+	e := g.Evaluator()
+	var from []string
+	for _, src := range e.Sources {
+		if src != "none" && !slices.Contains(from, src) {
+			from = append(from, src)
+		}
+	}
+	if len(from) == 0 {
+		from = []string{"no piece counts"}
+	}
+	fmt.Fprintf(w, "evaluation: %s (values: %s)\n", e, strings.Join(from, ", "))
 	if len(r.Priorities) > 0 {
 		var ps []string
 		for _, p := range r.Priorities {

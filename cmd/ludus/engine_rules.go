@@ -5,20 +5,25 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/zrf"
 )
 
 func init() {
 	var gf gameFlags
+	var evalSpec string
 	c := &cobra.Command{
 		Use:   "rules FILE",
 		Short: "Summarise the rules read from a ZRF file",
 		Long: `rules reads a rules file and prints what the engine understood: the games
 and variants in the file, players and turn order, the board, each piece's
 move programs by move type, options and goals, and anything the file asks
-for that the engine does not apply. Errors name file:line:col.`,
+for that the engine does not apply; then the position and how the
+evaluation of the search players sees it (--eval sets piece values and the
+mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
 		Example: `  ludus rules games/checkers.zrf
-  ludus rules dagaz_chess.zrf --variant "Horde Chess"`,
+  ludus rules dagaz_chess.zrf --variant "Horde Chess"
+  ludus rules games/chess.zrf --position kiwipete.txt --eval "Pawn=1,Knight=3,Bishop=3,Rook=5,Queen=9"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := zrf.ReadFile(args[0])
@@ -26,6 +31,10 @@ for that the engine does not apply. Errors name file:line:col.`,
 				return err
 			}
 			g, s, err := gf.open(args[0])
+			if err != nil {
+				return err
+			}
+			e, err := engine.NewEvaluator(g.Compiled, evalSpec)
 			if err != nil {
 				return err
 			}
@@ -44,9 +53,14 @@ for that the engine does not apply. Errors name file:line:col.`,
 			g.Compiled.WriteSummary(out)
 			fmt.Fprintln(out)
 			fmt.Fprint(out, s.TextBoard(g.View))
+			if evalSpec != "" {
+				fmt.Fprintf(out, "evaluation with --eval: %s\n", e)
+			}
+			fmt.Fprintf(out, "position evaluation: %s\n", engine.NewPosition(s, e).EvalSummary())
 			return nil
 		},
 	}
-	gf.register(c, false)
+	gf.register(c, true)
+	c.Flags().StringVar(&evalSpec, "eval", "", "piece values and mobility weight of the evaluation (Name=number,...)")
 	rootCmd.AddCommand(c)
 }

@@ -2,6 +2,7 @@ package zrf
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,8 @@ func (b *builder) pieceSection(s *sexp.Node) {
 				pt.Defaults[b.attrs[an]] = attrValue(a.Args()[1])
 			}
 		case "dummy":
+		case "value":
+			b.pieceValue(pt, a)
 		case "moves":
 			pt.Moves = b.blocks(name, a, false)
 		case "drops":
@@ -111,6 +114,22 @@ func (b *builder) pieceSection(s *sexp.Node) {
 			b.errs.Addf(a, "unknown piece item %s", describe(a))
 		}
 	}
+}
+
+// pieceValue reads (value N), the piece's worth for evaluations (a ludus
+// extension of ZRF).
+func (b *builder) pieceValue(pt *engine.PieceType, a *sexp.Node) {
+	args := a.Args()
+	if len(args) != 1 || args[0].Kind != sexp.Atom {
+		b.errs.Addf(a, "value wants one number")
+		return
+	}
+	v, err := strconv.ParseFloat(args[0].Text, 64)
+	if err != nil || v < 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		b.errs.Addf(args[0], "value wants a number 0 or more, got %s", args[0].Text)
+		return
+	}
+	pt.Points, pt.Valued = v, true
 }
 
 // pieceImages reads (image Player "file"... Player "file"...).

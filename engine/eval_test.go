@@ -1,0 +1,212 @@
+package engine_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ludus-games/ludus/engine"
+)
+
+// value returns the evaluator's value of the named piece type.
+func value(t *testing.T, e *engine.Evaluator, g *engine.Game, name string) float64 {
+	t.Helper()
+	for i, pt := range g.Rules.Pieces {
+		if pt.Name == name {
+			return e.Values[i]
+		}
+	}
+	t.Fatalf("no piece %s", name)
+	return 0
+}
+
+// TestInferredValues checks that values inferred from mobility rank the
+// pieces as players do.
+func TestInferredValues(t *testing.T) {
+	cases := []struct {
+		file  string
+		order []string // increasing worth; the first is 100
+		zero  []string // not counted
+	}{
+		{"chess.zrf", []string{"Pawn", "Knight", "Bishop", "Rook", "Queen"}, []string{"King"}},
+		{"checkers.zrf", []string{"Man", "King"}, nil},
+		{"breakthrough.zrf", []string{"Pawn"}, nil},
+		{"connect-four.zrf", nil, []string{"Disc"}},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			g := game(t, c.file, "")
+			e := g.Evaluator()
+			for i, name := range c.order {
+				v := value(t, e, g, name)
+				if i == 0 && v != 100 {
+					t.Errorf("%s = %g, want 100", name, v)
+				}
+				if i > 0 && v <= value(t, e, g, c.order[i-1]) {
+					t.Errorf("%s = %g, not above %s: %s", name, v, c.order[i-1], e)
+				}
+			}
+			for _, name := range c.zero {
+				if v := value(t, e, g, name); v != 0 {
+					t.Errorf("%s = %g, want 0", name, v)
+				}
+			}
+		})
+	}
+}
+
+// TestEvaluatorSpecs checks values declared in the rules, set by a spec,
+// and the errors of bad specs.
+func TestEvaluatorSpecs(t *testing.T) {
+	chess := game(t, "chess.zrf", "")
+	valued := compile(t, filepath.Join("testdata", "games", "valued.zrf"), "")
+	cases := []struct {
+		g       *engine.Game
+		spec    string
+		want    string // the evaluator written back
+		sources string
+		mistake string // part of the error, when the spec is wrong
+	}{
+		{chess, "Pawn=1,Knight=3,Bishop=3,Rook=5,Queen=9,mobility=4",
+			"Pawn=100,Knight=300,Bishop=300,Rook=500,Queen=900,King=0,mobility=4", "spec spec spec spec spec none", ""},
+		{chess, "Queen=9 Rook=4.5", "Pawn=0,Knight=0,Bishop=0,Rook=100,Queen=200,King=0,mobility=10",
+			"none none none spec spec none", ""},
+		{chess, "mobility=0", "Pawn=100,Knight=273,Bishop=401,Rook=570,Queen=820,King=0,mobility=0",
+			"inferred inferred inferred inferred inferred none", ""},
+		{valued, "", "Scout=100,Rook=500,mobility=10", "rules rules", ""},
+		{valued, "Rook=2", "Scout=100,Rook=200,mobility=10", "rules spec", ""},
+		{chess, "Pawn", "", "", `want Name=number, got "Pawn"`},
+		{chess, "Pawn=x", "", "", `Pawn: want a number 0 or more, got "x"`},
+		{chess, "Pawn=-1", "", "", `want a number 0 or more, got "-1"`},
+		{chess, "Frog=3", "", "", `unknown name "Frog" (pieces: Pawn, Knight, Bishop, Rook, Queen, King; or mobility)`},
+	}
+	for _, c := range cases {
+		e, err := engine.NewEvaluator(c.g, c.spec)
+		if c.mistake != "" {
+			if err == nil || !strings.Contains(err.Error(), c.mistake) {
+				t.Errorf("%q: error %v, want one saying %s", c.spec, err, c.mistake)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", c.spec, err)
+			continue
+		}
+		if got := e.String(); got != c.want {
+			t.Errorf("%q: %s, want %s", c.spec, got, c.want)
+		}
+		if got := strings.Join(e.Sources, " "); got != c.sources {
+			t.Errorf("%q: sources %s, want %s", c.spec, got, c.sources)
+		}
+	}
+}
+
+// evaluate sets up a chess position and returns White's and Black's
+// estimates with evaluator spec.
+func evaluate(t *testing.T, setup, spec string) (white, black float64) {
+	t.Helper()
+	g := game(t, "chess.zrf", "")
+	s, err := engine.ParsePosition(g, "test", []byte(setup))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.NewEvaluator(g, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := engine.NewPosition(s, e)
+	return pos.Evaluate(0), pos.Evaluate(1)
+}
+
+// TestEvaluateRanksPositions checks the evaluation on positions whose
+// better side is obvious: a queen up, a knight in the centre against one
+// in the corner.
+func TestEvaluateRanksPositions(t *testing.T) {
+	const pawns = `(White (Pawn a2 b2 c2 d2 e2 f2 g2 h2)) (Black (Pawn a7 b7 c7 d7 e7 f7 g7 h7))`
+	cases := []struct {
+		name, setup, spec string
+		better            int // 0 White, 1 Black, -1 even
+	}{
+		{"a queen up", `(White (King e1) (Queen d1)) (Black (King e8)) ` + pawns, "", 0},
+		{"a queen down", `(White (King e1)) (Black (King e8) (Queen d8)) ` + pawns, "", 1},
+		{"the same pieces", `(White (King e1) (Rook a1)) (Black (King e8) (Rook a8)) ` + pawns, "", -1},
+		{"a central knight", `(White (King a1) (Knight d4)) (Black (King h8) (Knight a8))`, "", 0},
+		{"a cornered knight", `(White (King a1) (Knight h1)) (Black (King h8) (Knight e5))`, "", 1},
+		{"mobility off", `(White (King a1) (Knight d4)) (Black (King h8) (Knight a8))`, "mobility=0", -1},
+	}
+	for _, c := range cases {
+		w, b := evaluate(t, c.setup, c.spec)
+		if math.Abs(w+b-1) > 1e-12 {
+			t.Errorf("%s: estimates %g and %g do not add up to 1", c.name, w, b)
+		}
+		switch c.better {
+		case 0:
+			if w <= 0.5 {
+				t.Errorf("%s: White %g, want more than 1/2", c.name, w)
+			}
+		case 1:
+			if b <= 0.5 {
+				t.Errorf("%s: Black %g, want more than 1/2", c.name, b)
+			}
+		default:
+			if w != 0.5 {
+				t.Errorf("%s: White %g, want 1/2", c.name, w)
+			}
+		}
+	}
+	queenUp, _ := evaluate(t, cases[0].setup, "")
+	knight, _ := evaluate(t, cases[3].setup, "")
+	if queenUp <= knight {
+		t.Errorf("a queen up (%g) is not better than a better knight (%g)", queenUp, knight)
+	}
+}
+
+// TestEvaluateInParallel evaluates copies of positions on several
+// goroutines (the default evaluator is made on first use, once): each
+// gives what it gives alone, and two players' estimates add up to 1.
+func TestEvaluateInParallel(t *testing.T) {
+	for _, file := range []string{"checkers.zrf", "breakthrough.zrf", "chess.zrf"} {
+		g := game(t, file, "")
+		const n = 3
+		var wg sync.WaitGroup
+		sums := make([]float64, n)
+		for i := 0; i < n; i++ {
+			wg.Go(func() {
+				pos := engine.NewPosition(engine.NewState(g), nil)
+				rng := rand.New(rand.NewPCG(uint64(i), 2))
+				for ply := 0; ply < 60; ply++ {
+					if _, over := pos.Result(); over {
+						break
+					}
+					w, b := pos.Evaluate(0), pos.Evaluate(1)
+					if math.Abs(w+b-1) > 1e-12 {
+						t.Errorf("%s ply %d: %g + %g", file, ply, w, b)
+					}
+					sums[i] += w
+					moves := pos.Moves(nil)
+					pos.Play(moves[rng.IntN(len(moves))])
+				}
+			})
+		}
+		wg.Wait()
+		for i := 0; i < n; i++ {
+			pos := engine.NewPosition(engine.NewState(g), nil)
+			rng := rand.New(rand.NewPCG(uint64(i), 2))
+			sum := 0.0
+			for ply := 0; ply < 60; ply++ {
+				if _, over := pos.Result(); over {
+					break
+				}
+				sum += pos.Evaluate(0)
+				moves := pos.Moves(nil)
+				pos.Play(moves[rng.IntN(len(moves))])
+			}
+			if sum != sums[i] {
+				t.Errorf("%s game %d: %g in parallel, %g alone", file, i, sums[i], sum)
+			}
+		}
+	}
+}

@@ -1,0 +1,297 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ludus-games/ludus/game"
+)
+
+// Position is a game of the engine seen as a game.Position[Ply], the
+// interface the search players and the match runner work on. Random
+// players (?Dice) become game.Chance, whose moves are equally likely
+// outcomes; the other players are numbered from 0 in their order in the
+// rules. Results are the goals' outcomes shared so that they add up to 1.
+//
+// A Position owns its State; the compiled Game is shared read-only, so
+// any number of positions of one game may be played on as many
+// goroutines. A Position itself is not safe for concurrent use: Copy it.
+type Position struct {
+	s *State
+	// lists[d] holds the moves generated at depth d (moves played since
+	// the position was made), valid while stamp[d] == ids[d]: every
+	// position reached gets a fresh id, so Result and Moves at one node,
+	// and the moves of a node again after its children were searched,
+	// are generated once.
+	lists []MoveList
+	stamp []uint64
+	ids   []uint64
+	next  uint64
+	// seat[p] is the game.Player of engine player p (Chance for random
+	// players); player[gp] is the engine player of game.Player gp.
+	seat   []game.Player
+	player []int
+	eval   *Evaluator
+	err    error
+	// scratch and mob are buffers of the mobility term.
+	scratch MoveList
+	mob     []int
+}
+
+// NewPosition wraps s (which the Position then owns) with the evaluation
+// e, which may be nil (Evaluate then uses the rules' default evaluator).
+func NewPosition(s *State, e *Evaluator) *Position {
+	g := s.g
+	p := &Position{s: s, ids: []uint64{1}, next: 1, eval: e}
+	for i, pl := range g.Rules.Players {
+		if pl.Random {
+			p.seat = append(p.seat, game.Chance)
+			continue
+		}
+		p.seat = append(p.seat, game.Player(len(p.player)))
+		p.player = append(p.player, i)
+	}
+	return p
+}
+
+// State returns the engine state the position plays on.
+func (p *Position) State() *State { return p.s }
+
+// Err returns the first error move generation or a goal met (a program
+// that does not stop): the position then reports the game as drawn.
+func (p *Position) Err() error { return p.err }
+
+// Players returns the number of players who choose their moves.
+func (p *Position) Players() int { return len(p.player) }
+
+// Seat returns the game.Player of the rules' player index i (Chance for
+// a random player).
+func (p *Position) Seat(i int) game.Player { return p.seat[i] }
+
+// PlayerName returns the rules' name of a player.
+func (p *Position) PlayerName(gp game.Player) string {
+	if gp == game.Chance {
+		return "chance"
+	}
+	return p.s.g.Rules.Players[p.player[gp]].Name
+}
+
+// ToMove returns the player to move, or game.Chance for a random player.
+func (p *Position) ToMove() game.Player { return p.seat[p.s.ToMove()] }
+
+// generated returns the moves of the current position, generating them
+// once per position reached.
+func (p *Position) generated() []Move {
+	d := len(p.ids) - 1
+	for len(p.lists) <= d {
+		p.lists = append(p.lists, MoveList{})
+		p.stamp = append(p.stamp, 0)
+	}
+	if p.stamp[d] != p.ids[d] {
+		if _, err := p.s.Moves(&p.lists[d]); err != nil {
+			p.fail(err)
+			p.lists[d].reset()
+		}
+		p.stamp[d] = p.ids[d]
+	}
+	return p.lists[d].Moves
+}
+
+func (p *Position) fail(err error) {
+	if p.err == nil {
+		p.err = err
+	}
+}
+
+// over reports whether a goal ends the game here or no move is left.
+func (p *Position) over() bool {
+	return p.s.staticOver() || len(p.generated()) == 0
+}
+
+// Moves appends the legal moves of the player to move; nothing when the
+// game is over or a random player is to move.
+func (p *Position) Moves(buf []Ply) []Ply {
+	if p.s.Chance() || p.over() {
+		return buf
+	}
+	return appendPlies(buf, p.generated())
+}
+
+func appendPlies(buf []Ply, ms []Move) []Ply {
+	for i := range ms {
+		buf = append(buf, newPly(&ms[i]))
+	}
+	return buf
+}
+
+// Outcomes appends the moves of a random player, equally likely.
+func (p *Position) Outcomes(buf []game.Outcome[Ply]) []game.Outcome[Ply] {
+	if !p.s.Chance() || p.over() {
+		return buf
+	}
+	ms := p.generated()
+	prob := 1 / float64(len(ms))
+	for i := range ms {
+		buf = append(buf, game.Outcome[Ply]{Move: newPly(&ms[i]), Prob: prob})
+	}
+	return buf
+}
+
+// Play makes a move returned by Moves or Outcomes.
+func (p *Position) Play(m Ply) {
+	p.s.playPly(&m)
+	p.next++
+	p.ids = append(p.ids, p.next)
+}
+
+// Undo takes back the last move played.
+func (p *Position) Undo() {
+	if !p.s.Undo() {
+		return
+	}
+	if len(p.ids) > 1 {
+		p.ids = p.ids[:len(p.ids)-1]
+		return
+	}
+	// Back past where the position was made: a node not seen before.
+	p.next++
+	p.ids[0] = p.next
+}
+
+// Key returns the Zobrist key of the position (the player to move
+// included).
+func (p *Position) Key() uint64 { return p.s.Hash() }
+
+// Result reports whether the game is over and each player's share: 1 to
+// a sole winner, split equally between several winners, 1/Players() each
+// in a draw.
+func (p *Position) Result() (game.Result, bool) {
+	var r Result
+	var err error
+	switch {
+	case p.s.staticOver():
+		r, err = p.s.Result()
+	case len(p.generated()) == 0:
+		r, err = p.s.resultKnown(true)
+	default:
+		return nil, false
+	}
+	if err != nil {
+		p.fail(err)
+		return game.Draw(p.Players()), true
+	}
+	if !r.Over {
+		return nil, false
+	}
+	return p.shares(r.Scores), true
+}
+
+// shares turns the engine's scores (1 win, 0 loss, 1/2 draw, per rules
+// player) into a game.Result that adds up to 1.
+func (p *Position) shares(scores []float64) game.Result {
+	out := make(game.Result, len(p.player))
+	sum := 0.0
+	for gp, i := range p.player {
+		out[gp] = scores[i]
+		sum += scores[i]
+	}
+	allEqual := true
+	for _, v := range out {
+		allEqual = allEqual && v == out[0]
+	}
+	if sum == 0 || allEqual {
+		return game.Draw(len(out))
+	}
+	for i := range out {
+		out[i] /= sum
+	}
+	return out
+}
+
+// Copy returns an independent position in the same state (history
+// included), sharing the compiled game and the evaluator.
+func (p *Position) Copy() *Position {
+	c := &Position{s: p.s.Clone(), ids: []uint64{1}, next: 1, seat: p.seat, player: p.player, eval: p.eval}
+	return c
+}
+
+// Notation writes a move of this position in the universal notation.
+func (p *Position) Notation(m Ply) string { return p.s.PlyNotation(&m) }
+
+// ParseMove reads a move of this position written in the universal
+// notation.
+func (p *Position) ParseMove(text string) (Ply, error) { return p.s.ParsePly(text) }
+
+// Evaluate estimates player gp's result on the scale of game.Result: 1/2
+// is even, toward 1 a win. It maps the evaluator's points (material and
+// mobility against the average opponent, the least valuable piece worth
+// 100) as chess programs map centipawns: 1/(1+10^(-points/400)). With
+// two players the two estimates add up to 1. Finished games are not
+// recognised here: ask Result first.
+func (p *Position) Evaluate(gp game.Player) float64 {
+	if gp < 0 || int(gp) >= len(p.player) {
+		return 1 / float64(max(len(p.player), 1))
+	}
+	return winChance(p.Points(gp))
+}
+
+// Points returns player gp's score in points from the evaluator:
+// material and mobility against the average of its opponents.
+func (p *Position) Points(gp game.Player) float64 {
+	e := p.eval
+	if e == nil {
+		e = p.s.g.Evaluator()
+	}
+	var mob []int
+	if e.Mobility != 0 {
+		mob = p.mobility()
+	}
+	return e.score(p.s, p.player[gp], mob)
+}
+
+// EvalSummary writes each player's points and estimate:
+// "White 120 points (0.67), Black -120 points (0.33)".
+func (p *Position) EvalSummary() string {
+	var parts []string
+	for gp := range p.player {
+		parts = append(parts, fmt.Sprintf("%s %.0f points (%.2f)", p.PlayerName(game.Player(gp)),
+			p.Points(game.Player(gp)), p.Evaluate(game.Player(gp))))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// mobility counts each player's legal moves; the side to move's come
+// from the moves already generated here.
+func (p *Position) mobility() []int {
+	g := p.s.g
+	if cap(p.mob) < g.nplayers {
+		p.mob = make([]int, g.nplayers)
+	}
+	mob := p.mob[:g.nplayers]
+	mover := p.s.ToMove()
+	for o := range mob {
+		switch {
+		case g.randomPlayer[o]:
+			mob[o] = 0
+		case o == mover:
+			mob[o] = len(p.generated())
+		default:
+			n, err := p.s.movesAs(o, &p.scratch)
+			if err != nil {
+				p.fail(err)
+			}
+			mob[o] = n
+		}
+	}
+	return mob
+}
+
+// MoveKey names a move for move-ordering tables (killer moves, history):
+// equal for the same move in different positions.
+func MoveKey(m Ply) uint64 { return m.Key() }
+
+// Interface checks.
+var (
+	_ game.Position[Ply]     = (*Position)(nil)
+	_ game.Copier[*Position] = (*Position)(nil)
+)

@@ -1,0 +1,88 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ludus-games/ludus/internal/testgames"
+)
+
+// checkTree verifies that every node of a tree is reached once from the
+// root and that visits add up: a node's visits are its children's plus
+// the iterations that stopped at it.
+func checkTree[M any, P interface{ Players() int }](t *testing.T, nodes []mnode[M]) {
+	t.Helper()
+	seen := make([]bool, len(nodes))
+	seen[0] = true
+	for i, nd := range nodes {
+		if nd.first < 0 {
+			continue
+		}
+		if int(nd.first+nd.count) > len(nodes) || nd.first <= int32(i) {
+			t.Fatalf("node %d: children %d+%d out of %d nodes", i, nd.first, nd.count, len(nodes))
+		}
+		var sum float64
+		for k := nd.first; k < nd.first+nd.count; k++ {
+			if seen[k] {
+				t.Fatalf("node %d reached twice", k)
+			}
+			seen[k] = true
+			sum += nodes[k].visits
+		}
+		if sum > nd.visits {
+			t.Fatalf("node %d: children visited %v times, the node %v", i, sum, nd.visits)
+		}
+	}
+	for i, s := range seen {
+		if !s {
+			t.Fatalf("node %d is not reached from the root", i)
+		}
+	}
+}
+
+func TestMCTSReusesTheSubtree(t *testing.T) {
+	m := &MCTS[int, *testgames.ConnectFour]{Iterations: 3000}
+	s := m.Session(1).(*mctsSession[int, *testgames.ConnectFour])
+	defer s.Close()
+	pos := testgames.NewConnectFour()
+	d, err := s.Choose(context.Background(), pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTree[int, *testgames.ConnectFour](t, s.all[0].nodes)
+	pos.Play(d.Move)
+	pos.Play(3) // the reply most searched, as centre moves are
+	trees := s.trees(pos, 1)
+	kept := trees[0].nodes[0].visits
+	if kept == 0 || len(trees[0].nodes) < 2 {
+		t.Fatalf("after two plies the tree kept %v visits, %d nodes", kept, len(trees[0].nodes))
+	}
+	checkTree[int, *testgames.ConnectFour](t, trees[0].nodes)
+	if _, err := s.Choose(context.Background(), pos); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.all[0].nodes[0].visits; got != kept+3000 {
+		t.Errorf("root visits %v after reuse, want %v + 3000", got, kept)
+	}
+	// A position the tree never saw starts a fresh tree.
+	other := testgames.NewConnectFour()
+	other.Play(0)
+	if trees := s.trees(other, 1); trees[0].nodes[0].visits != 0 || len(trees[0].nodes) != 1 {
+		t.Errorf("an unknown position kept %v visits", trees[0].nodes[0].visits)
+	}
+}
+
+// TestMCTSTreeIsBounded fills a tree to MaxNodes: it stops growing but the
+// search goes on.
+func TestMCTSTreeIsBounded(t *testing.T) {
+	m := &MCTS[int, *testgames.ConnectFour]{Iterations: 2000, MaxNodes: 300}
+	s := m.Session(1).(*mctsSession[int, *testgames.ConnectFour])
+	d, err := s.Choose(context.Background(), testgames.NewConnectFour())
+	if err != nil || d.Nodes != 2000 {
+		t.Fatalf("%+v %v", d, err)
+	}
+	if n := len(s.all[0].nodes); n > 300 {
+		t.Errorf("tree of %d nodes, bound 300", n)
+	}
+	checkTree[int, *testgames.ConnectFour](t, s.all[0].nodes)
+}

@@ -1,0 +1,193 @@
+package search
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/ludus-games/ludus/game"
+)
+
+// Hooks are what a game supplies to the bots a Registry builds: an
+// evaluation for depth-limited searches and cut-off playouts, and move
+// keys for move ordering. Both may be nil.
+type Hooks[M any, P game.Position[M]] struct {
+	Eval    Eval[P]
+	MoveKey func(m M) uint64
+}
+
+// Registry builds bots from specs for one game type. It knows the kinds
+// of bot and their parameters, so that a wrong spec is told what exists.
+// A Registry is safe for concurrent use once its kinds are registered.
+type Registry[M any, P game.Position[M]] struct {
+	hooks Hooks[M, P]
+	kinds map[string]registered[M, P]
+}
+
+type registered[M any, P game.Position[M]] struct {
+	kind  Kind
+	build func(Args, Hooks[M, P]) (Bot[M, P], error)
+}
+
+// NewRegistry returns a registry of the built-in bots (random, alphabeta,
+// expectimax, maxn, mcts) with the game's hooks.
+func NewRegistry[M any, P game.Position[M]](h Hooks[M, P]) *Registry[M, P] {
+	r := &Registry[M, P]{hooks: h, kinds: map[string]registered[M, P]{}}
+	for _, b := range builtins[M, P]() {
+		r.kinds[b.kind.Name] = b
+	}
+	return r
+}
+
+// Register adds a kind of bot; build receives the checked parameters and
+// the registry's hooks. A kind already registered is an error.
+func (r *Registry[M, P]) Register(k Kind, build func(Args, Hooks[M, P]) (Bot[M, P], error)) error {
+	if !validName(k.Name) {
+		return fmt.Errorf("bot kind %q is not a name", k.Name)
+	}
+	if _, dup := r.kinds[k.Name]; dup {
+		return fmt.Errorf("bot kind %q is already registered", k.Name)
+	}
+	r.kinds[k.Name] = registered[M, P]{k, build}
+	return nil
+}
+
+// Kinds returns the registered kinds by name.
+func (r *Registry[M, P]) Kinds() []Kind {
+	var ks []Kind
+	for _, name := range slices.Sorted(maps.Keys(r.kinds)) {
+		ks = append(ks, r.kinds[name].kind)
+	}
+	return ks
+}
+
+// Bot builds the bot a spec describes. Errors name the spec and list the
+// kinds or parameters that exist.
+func (r *Registry[M, P]) Bot(text string) (Bot[M, P], error) {
+	s, err := ParseSpec(text)
+	if err != nil {
+		return nil, err
+	}
+	reg, ok := r.kinds[s.Kind]
+	if !ok {
+		return nil, fmt.Errorf("unknown bot %q (bots: %s)", s.Kind, strings.Join(slices.Sorted(maps.Keys(r.kinds)), ", "))
+	}
+	a, err := reg.kind.args(s)
+	if err != nil {
+		return nil, err
+	}
+	b, err := reg.build(a, r.hooks)
+	if err != nil {
+		return nil, fmt.Errorf("bot %s: %w", s, err)
+	}
+	return b, nil
+}
+
+// WriteHelp lists the kinds and their parameters, for command help.
+func (r *Registry[M, P]) WriteHelp(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, k := range r.Kinds() {
+		fmt.Fprintf(tw, "%s: %s\n", k.Name, k.Doc)
+		for _, p := range k.Params {
+			def := p.Default
+			if def == "" {
+				def = "-"
+			}
+			typ := p.Type.String()
+			if p.Type == Choice {
+				typ = strings.Join(p.Choices, "|")
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", p.Name, typ, def, p.Doc)
+		}
+	}
+	return tw.Flush()
+}
+
+// budget reads the depth, time and nodes parameters, with defaultDepth
+// when none of them is given.
+func budget(a Args, defaultDepth int) Budget {
+	b := Budget{Depth: a.Int("depth"), Time: a.Duration("time"), Nodes: int64(a.Int("nodes"))}
+	if b.Depth == 0 && b.Time == 0 && b.Nodes == 0 {
+		b.Depth = defaultDepth
+	}
+	return b
+}
+
+// budgetParams are the parameters of the searches bounded by a Budget.
+func budgetParams(depth string) []Param {
+	return []Param{
+		{Name: "depth", Type: Int, Doc: "plies to search (" + depth + " when no budget is given)"},
+		{Name: "time", Type: Duration, Doc: "time per move, deepening iteratively (e.g. 500ms)"},
+		{Name: "nodes", Type: Int, Doc: "positions per move, deepening iteratively"},
+	}
+}
+
+func builtins[M any, P game.Position[M]]() []registered[M, P] {
+	return []registered[M, P]{
+		{Kind{Name: "random", Doc: "a uniformly random legal move", Params: []Param{
+			{Name: "seed", Type: Int, Default: "0", Doc: "random seed, mixed with each game's"},
+		}}, func(a Args, _ Hooks[M, P]) (Bot[M, P], error) {
+			return Random[M, P]{Seed: a.Uint64("seed")}, nil
+		}},
+		{Kind{Name: "alphabeta", Doc: "minimax with alpha-beta pruning, iterative deepening, transposition table, killer and history ordering; chance nodes by expectimax; paranoid beyond two players",
+			Params: append(budgetParams("4"),
+				Param{Name: "tt", Type: Int, Default: "18", Doc: "log2 of the transposition table's entries"},
+				Param{Name: "chance", Type: Choice, Default: "star1", Choices: []string{"star1", "expect"}, Doc: "chance nodes: Star1 pruning or plain expectation"},
+			)}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
+			rule := Star1
+			if a.String("chance") == "expect" {
+				rule = Expect
+			}
+			return &AlphaBeta[M, P]{Eval: h.Eval, MoveKey: h.MoveKey, Budget: budget(a, 4), TableBits: a.Int("tt"), Chance: rule}, nil
+		}},
+		{Kind{Name: "expectimax", Doc: "expectimax: the chooser maximises, others minimise, chance averages; probability cut-off and chance-node cache",
+			Params: append(budgetParams("3"),
+				Param{Name: "minprob", Type: Float, Default: "0", Doc: "evaluate branches less likely than this instead of searching them"},
+				Param{Name: "tt", Type: Int, Default: "18", Doc: "log2 of the chance-node cache's entries"},
+			)}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
+			return &Expectimax[M, P]{Eval: WithResult[M](h.Eval), Budget: budget(a, 3), MinProb: a.Float("minprob"), TableBits: a.Int("tt")}, nil
+		}},
+		{Kind{Name: "maxn", Doc: "max^n: every player maximises its own result (games of three players or more)",
+			Params: budgetParams("3")}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
+			return &MaxN[M, P]{Eval: h.Eval, Budget: budget(a, 3)}, nil
+		}},
+		{Kind{Name: "mcts", Doc: "Monte Carlo tree search (UCT) with random playouts, tree reuse between moves and root-parallel workers", Params: []Param{
+			{Name: "iterations", Type: Int, Doc: "playouts per move (1000 when no time is given)"},
+			{Name: "time", Type: Duration, Doc: "time per move (e.g. 500ms)"},
+			{Name: "c", Type: Float, Default: "1.414", Doc: "UCB1 exploration constant"},
+			{Name: "workers", Type: Int, Default: "1", Doc: "independent trees searched in parallel"},
+			{Name: "seed", Type: Int, Default: "0", Doc: "random seed, mixed with each game's"},
+			{Name: "playout", Type: Int, Default: "1000", Doc: "plies before a playout is cut and evaluated"},
+			{Name: "nodes", Type: Int, Default: "1048576", Doc: "nodes per tree before it stops growing"},
+			{Name: "reuse", Type: Bool, Default: "true", Doc: "keep the subtree of the position reached between moves"},
+		}}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
+			m := &MCTS[M, P]{Iterations: a.Int("iterations"), Time: a.Duration("time"), C: a.Float("c"),
+				Workers: a.Int("workers"), Seed: a.Uint64("seed"), MaxPlayout: a.Int("playout"),
+				Eval: h.Eval, MaxNodes: a.Int("nodes")}
+			if m.Iterations == 0 && m.Time == 0 {
+				m.Iterations = 1000
+			}
+			if m.C == 0 {
+				return nil, fmt.Errorf("c must be above 0")
+			}
+			if !a.Bool("reuse") {
+				return noReuse[M, P]{m}, nil
+			}
+			return m, nil
+		}},
+	}
+}
+
+// noReuse is an MCTS bot whose sessions start every decision afresh,
+// though with the game's seed.
+type noReuse[M any, P game.Position[M]] struct{ *MCTS[M, P] }
+
+// Session returns a player whose seed is mixed with the game's.
+func (n noReuse[M, P]) Session(seed uint64) Session[M, P] {
+	m := *n.MCTS
+	m.Seed = mixSeed(m.Seed, seed)
+	return plainSession[M, P]{&m}
+}
