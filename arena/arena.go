@@ -49,6 +49,9 @@ type Game[M any, P game.Position[M]] struct {
 	Reason func(pos P) string
 	// MaxPlies ends a game that runs this long as a draw (0: 2000).
 	MaxPlies int
+	// Players names the seats, first player first, in balance reports
+	// (nil: player 1, player 2, ...).
+	Players []string
 }
 
 // Entrant is a bot and the name it plays under, usually its spec.

@@ -22,6 +22,8 @@ type BalanceReport struct {
 	Games int    `json:"games"`
 	// Seats are the results of each seat, the first player's first.
 	Seats []Advantage `json:"seats"`
+	// SeatNames are the players' names when the game gives them.
+	SeatNames []string `json:"seat_names,omitempty"`
 	// FirstPlayerWinRate is the share of games the first player won, with
 	// its Wilson interval; DrawRate likewise.
 	FirstPlayerWinRate float64  `json:"first_player_win_rate"`
@@ -63,7 +65,9 @@ func Balance[M any, P game.Position[M]](ctx context.Context, g Game[M, P], e Ent
 	if err != nil {
 		return nil, err
 	}
-	return NewBalanceReport(g.Name, e.Name, o.Seed, recs), nil
+	b := NewBalanceReport(g.Name, e.Name, o.Seed, recs)
+	b.SeatNames = g.Players
+	return b, nil
 }
 
 // NewBalanceReport computes a game's balance from self-play records.
@@ -128,7 +132,7 @@ func (b *BalanceReport) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(&s, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "seat\twins\tdraws\tlosses\tscore\t95% CI")
 	for i, a := range b.Seats {
-		fmt.Fprintf(tw, "%v\t%d\t%d\t%d\t%s\t%s\n", game.Player(i), a.Wins, a.Draws, a.Losses, percent(a.Score), percentRange(a.ScoreCI))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\n", b.seatName(i), a.Wins, a.Draws, a.Losses, percent(a.Score), percentRange(a.ScoreCI))
 	}
 	tw.Flush()
 	fmt.Fprintf(&s, "\nFirst player wins %s of games (95%% CI %s); draws %s (95%% CI %s)\n",
@@ -149,4 +153,11 @@ func (b *BalanceReport) WriteText(w io.Writer) error {
 	fmt.Fprintf(&s, "Time per move: %s\n", millis(b.TimePerMove))
 	_, err := io.WriteString(w, s.String())
 	return err
+}
+
+func (b *BalanceReport) seatName(i int) string {
+	if i < len(b.SeatNames) {
+		return b.SeatNames[i]
+	}
+	return game.Player(i).String()
 }

@@ -41,3 +41,28 @@ func ExampleBalance() {
 	// first player wins 59%, draws 12%
 	// legal moves by move: [9 8 7 6 5 4 3 2 1]
 }
+
+// ExampleOpenEngine plays full-depth alpha-beta against itself on the
+// bundled tic-tac-toe rules: every game is drawn.
+func ExampleOpenEngine() {
+	e, err := arena.OpenEngine("../games/tic-tac-toe.zrf", arena.EngineOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	bots, err := e.Entrants("alphabeta:depth=9", "alphabeta:depth=9")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := arena.Match(context.Background(), e.Game, bots, arena.Options{Games: 4, Seed: 1, Openings: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%s, %s vs %s: %d games, %d draws\n", m.Game, m.Bots[0], m.Bots[1], m.Games, m.Draws)
+	fmt.Println("players:", e.Game.Players)
+	// Output:
+	// Tic-Tac-Toe, alphabeta:depth=9 vs alphabeta:depth=9#2: 4 games, 4 draws
+	// players: [X O]
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -231,7 +232,12 @@ func percentRange(iv Interval) string {
 	return fmt.Sprintf("%.1f-%.1f%%", 100*iv[0], 100*iv[1])
 }
 
-func signed(x float64) string { return fmt.Sprintf("%+.0f", x) }
+func signed(x float64) string {
+	if math.Abs(x) < 0.5 {
+		return "0" // not "-0"
+	}
+	return fmt.Sprintf("%+.0f", x)
+}
 
 func millis(ms float64) string {
 	if ms < 1 {

@@ -166,6 +166,30 @@ func (p *Position) Key() uint64 { return p.s.Hash() }
 // a sole winner, split equally between several winners, 1/Players() each
 // in a draw.
 func (p *Position) Result() (game.Result, bool) {
+	r, err := p.result()
+	if err != nil {
+		return game.Draw(p.Players()), true
+	}
+	if !r.Over {
+		return nil, false
+	}
+	return p.shares(r.Scores), true
+}
+
+// EndReason says how a finished game ended: the goal that ended it
+// ("win-condition of X at tic-tac-toe.zrf:20:3"), "no moves", or the
+// error a move program raised; "" while the game goes on.
+func (p *Position) EndReason() string {
+	r, err := p.result()
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return r.Reason
+}
+
+// result evaluates the goals, generating the moves only when no goal
+// that ignores them ends the game. An error is also kept in Err.
+func (p *Position) result() (Result, error) {
 	var r Result
 	var err error
 	switch {
@@ -174,16 +198,12 @@ func (p *Position) Result() (game.Result, bool) {
 	case len(p.generated()) == 0:
 		r, err = p.s.resultKnown(true)
 	default:
-		return nil, false
+		return Result{}, nil
 	}
 	if err != nil {
 		p.fail(err)
-		return game.Draw(p.Players()), true
 	}
-	if !r.Over {
-		return nil, false
-	}
-	return p.shares(r.Scores), true
+	return r, err
 }
 
 // shares turns the engine's scores (1 win, 0 loss, 1/2 draw, per rules

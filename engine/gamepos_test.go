@@ -208,18 +208,25 @@ func randomGame(pos *engine.Position, rng *rand.Rand, limit int) gm.Result {
 }
 
 // TestPositionResultsAddUp plays random games to the end: every result
-// gives each player a share in [0, 1] and the shares add up to 1.
+// gives each player a share in [0, 1] and the shares add up to 1, and
+// says how the game ended.
 func TestPositionResultsAddUp(t *testing.T) {
 	forEachGame(t, func(t *testing.T, g *engine.Game) {
 		rng := rand.New(rand.NewPCG(9, 10))
 		finished := 0
 		for i := 0; i < 10; i++ {
 			pos := engine.NewPosition(engine.NewState(g), nil)
+			if why := pos.EndReason(); why != "" {
+				t.Fatalf("start position ended: %q", why)
+			}
 			r := randomGame(pos, rng, 400)
 			if r == nil {
 				continue
 			}
 			finished++
+			if pos.EndReason() == "" {
+				t.Fatalf("game over (%v) without a reason", r)
+			}
 			if len(r) != pos.Players() {
 				t.Fatalf("result %v for %d players", r, pos.Players())
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,10 +14,16 @@ import (
 	"github.com/ludus-games/ludus/search"
 )
 
+// notated is a position that writes its moves.
+type notated[M any] interface {
+	game.Position[M]
+	Notation(M) string
+}
+
 // againstEveryone plays bot in seat against every possible sequence of
 // the other side's moves from pos and calls leaf with each finished game's
 // result.
-func againstEveryone(t *testing.T, pos *testgames.TicTacToe, bot search.Bot[int, *testgames.TicTacToe], seat game.Player, leaf func(r game.Result, moves string)) {
+func againstEveryone[M any, P notated[M]](t *testing.T, pos P, bot search.Bot[M, P], seat game.Player, leaf func(r game.Result, moves string)) {
 	t.Helper()
 	var walk func(moves string)
 	walk = func(moves string) {
@@ -30,13 +37,13 @@ func againstEveryone(t *testing.T, pos *testgames.TicTacToe, bot search.Bot[int,
 				t.Fatal(err)
 			}
 			pos.Play(d.Move)
-			walk(moves + pos.Notation(d.Move) + " ")
+			walk(moves + pos.Notation(d.Move) + "; ")
 			pos.Undo()
 			return
 		}
 		for _, m := range pos.Moves(nil) {
 			pos.Play(m)
-			walk(moves + pos.Notation(m) + " ")
+			walk(moves + pos.Notation(m) + "; ")
 			pos.Undo()
 		}
 	}
@@ -55,28 +62,36 @@ func TestAlphaBetaNeverLosesTicTacToe(t *testing.T) {
 		{"node budget", &search.AlphaBeta[int, *testgames.TicTacToe]{Budget: search.Budget{Nodes: 400000}}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			seat := game.Player(1)
-			if tt.first {
-				seat = 0
-			}
-			games, draws := 0, 0
-			firstMoves := map[string]bool{}
-			againstEveryone(t, testgames.NewTicTacToe(), tt.bot, seat, func(r game.Result, moves string) {
-				games++
-				firstMoves[moves[:2]] = true
-				switch r[seat] {
-				case 0:
-					t.Errorf("lost: %s", moves)
-				case 0.5:
-					draws++
-				}
-			})
-			if !tt.first && len(firstMoves) != 9 {
-				t.Errorf("saw %d first moves, want all 9", len(firstMoves))
-			}
-			t.Logf("%d games, %d draws, no loss", games, draws)
+			neverLosesTicTacToe(t, testgames.NewTicTacToe(), tt.bot, tt.first)
 		})
 	}
+}
+
+// neverLosesTicTacToe plays bot against every possible opponent in
+// tic-tac-toe, as the first player or as the second (then after each of
+// the 9 first moves), and fails on any loss.
+func neverLosesTicTacToe[M any, P notated[M]](t *testing.T, pos P, bot search.Bot[M, P], first bool) {
+	t.Helper()
+	seat := game.Player(1)
+	if first {
+		seat = 0
+	}
+	games, draws := 0, 0
+	firstMoves := map[string]bool{}
+	againstEveryone(t, pos, bot, seat, func(r game.Result, moves string) {
+		games++
+		firstMoves[strings.Fields(moves)[0]] = true
+		switch r[seat] {
+		case 0:
+			t.Errorf("lost: %s", moves)
+		case 0.5:
+			draws++
+		}
+	})
+	if !first && len(firstMoves) != 9 {
+		t.Errorf("saw %d first moves, want all 9", len(firstMoves))
+	}
+	t.Logf("%d games, %d draws, no loss", games, draws)
 }
 
 func TestAlphaBetaDrawsItself(t *testing.T) {

@@ -266,6 +266,9 @@ func Ticks(lo, hi float64, n int) []float64 {
 	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+step*1e-9; k++ {
 		// Round away the binary noise of k*step (0.6000000000000001).
 		v, _ := strconv.ParseFloat(strconv.FormatFloat(k*step, 'g', 12, 64), 64)
+		if v == 0 {
+			v = 0 // not -0, which would print as "-0"
+		}
 		ticks = append(ticks, v)
 	}
 	return ticks
@@ -275,6 +278,8 @@ func Ticks(lo, hi float64, n int) []float64 {
 func FormatTick(v float64) string {
 	a := math.Abs(v)
 	switch {
+	case v == 0:
+		return "0" // also for -0
 	case a >= 1e6:
 		return strconv.FormatFloat(v/1e6, 'g', 4, 64) + "M"
 	case a >= 1e4:

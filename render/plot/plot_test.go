@@ -2,6 +2,7 @@ package plot
 
 import (
 	"bytes"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -27,10 +28,18 @@ func TestTicks(t *testing.T) {
 }
 
 func TestFormatTick(t *testing.T) {
-	tests := map[float64]string{0: "0", 1500: "1500", 25000: "25k", 2e6: "2M", 0.25: "0.25"}
+	tests := map[float64]string{0: "0", math.Copysign(0, -1): "0", 1500: "1500", 25000: "25k", 2e6: "2M", 0.25: "0.25"}
 	for v, want := range tests {
 		if got := FormatTick(v); got != want {
 			t.Errorf("FormatTick(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+func TestTicksNoNegativeZero(t *testing.T) {
+	for _, v := range Ticks(-0.1, 1, 5) {
+		if v == 0 && math.Signbit(v) {
+			t.Errorf("Ticks(-0.1, 1, 5) has -0")
 		}
 	}
 }

@@ -1,0 +1,162 @@
+package arena_test
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ludus-games/ludus/arena"
+	"github.com/ludus-games/ludus/engine"
+)
+
+// bundled opens one of the rules files in games/.
+func bundled(t testing.TB, name string) *arena.Engine {
+	t.Helper()
+	e, err := arena.OpenEngine(filepath.Join("..", "games", name), arena.EngineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// againstRandom plays games of bot against random on a bundled game and
+// checks the bot's win and loss counts.
+func againstRandom(t *testing.T, file, bot string, games, minWins, maxLosses int) *arena.MatchReport {
+	t.Helper()
+	e := bundled(t, file)
+	bots, err := e.Entrants(bot, "random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := arena.Match(context.Background(), e.Game, bots, arena.Options{Games: games, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %s vs random: %d wins, %d draws, %d losses; win rate 95%% CI %.3f-%.3f; %.1f ms/move",
+		file, bot, m.Wins[0], m.Draws, m.Losses[0], m.WinRateCI[0][0], m.WinRateCI[0][1], m.TimePerMove[0])
+	if m.Wins[0] < minWins || m.Losses[0] > maxLosses {
+		t.Errorf("%s: %s won %d and lost %d of %d games, want at least %d wins and at most %d losses",
+			file, bot, m.Wins[0], m.Losses[0], games, minWins, maxLosses)
+	}
+	return m
+}
+
+// TestEngineMCTSAgainstRandom checks the strength targets on the bundled
+// rules files over a few games each (LUDUS_LONG=1 runs the long version):
+// MCTS with 2,000 iterations never loses tic-tac-toe to a random player
+// and wins every game of connect four and breakthrough here.
+func TestEngineMCTSAgainstRandom(t *testing.T) {
+	for _, tt := range []struct {
+		file      string
+		games     int
+		minWins   int
+		maxLosses int
+	}{
+		{"tic-tac-toe.zrf", 40, 30, 0},
+		{"connect-four.zrf", 20, 20, 0},
+		{"breakthrough.zrf", 6, 6, 0},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			againstRandom(t, tt.file, "mcts:iterations=2000", tt.games, tt.minWins, tt.maxLosses)
+		})
+	}
+}
+
+// TestLongEngineMCTSAgainstRandom is the statistical version: over 200
+// games of connect four and of breakthrough the 95% interval of MCTS's
+// win rate against random must lie above 95%, and over 1,000 games of
+// tic-tac-toe it must never lose.
+func TestLongEngineMCTSAgainstRandom(t *testing.T) {
+	long(t)
+	againstRandom(t, "tic-tac-toe.zrf", "mcts:iterations=2000", 1000, 0, 0)
+	for _, file := range []string{"connect-four.zrf", "breakthrough.zrf"} {
+		m := againstRandom(t, file, "mcts:iterations=2000", 200, 190, 10)
+		if lo := m.WinRateCI[0][0]; lo < 0.95 {
+			t.Errorf("%s: win rate interval starts at %.3f, below 0.95", file, lo)
+		}
+	}
+}
+
+// TestEngineRecordsReplay checks that the arena's records of an engine
+// game are game records in the universal notation: the engine reads them
+// back and replays them by its rules, to the same end.
+func TestEngineRecordsReplay(t *testing.T) {
+	e := bundled(t, "checkers.zrf")
+	bots, err := e.Entrants("alphabeta:depth=2", "random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := arena.Match(context.Background(), e.Game, bots, arena.Options{Games: 2, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range m.Records() {
+		var buf bytes.Buffer
+		if err := r.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := engine.ReadRecord("record", &buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := engine.NewState(e.Rules.Compiled)
+		if err := rec.Replay(s); err != nil {
+			t.Fatalf("game %d: %v", r.Index+1, err)
+		}
+		if got := len(rec.MainLine()); got != r.Plies() {
+			t.Errorf("game %d: replayed %d plies of %d", r.Index+1, got, r.Plies())
+		}
+		res, err := s.Result()
+		if err != nil || !res.Over {
+			t.Fatalf("game %d: replayed game not over (%v)", r.Index+1, err)
+		}
+		if !strings.HasPrefix(r.Reason, strings.SplitN(res.Reason, " at ", 2)[0]) || !strings.Contains(r.Reason, "checkers.zrf:") {
+			t.Errorf("game %d: ended by %q, replay by %q", r.Index+1, r.Reason, res.Reason)
+		}
+		if rec.Tag("Player1") != r.Seats[0] || rec.Tag("Result") != r.ResultText() {
+			t.Errorf("game %d: tags Player1 %q Result %q", r.Index+1, rec.Tag("Player1"), rec.Tag("Result"))
+		}
+	}
+}
+
+// TestOpenEngineErrors checks that a bad file or evaluation is a clear
+// error.
+func TestOpenEngineErrors(t *testing.T) {
+	for _, tt := range []struct {
+		path, eval, want string
+	}{
+		{"../games/missing.zrf", "", "missing.zrf"},
+		{"../games/checkers.zrf", "Queen=9", `unknown name "Queen"`},
+		{"../games/checkers.zrf", "Man=x", "want a number"},
+	} {
+		_, err := arena.OpenEngine(tt.path, arena.EngineOptions{Eval: tt.eval})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s %q: error %v, want %q", tt.path, tt.eval, err, tt.want)
+		}
+	}
+}
+
+// TestWriteSpeedReport measures briefly and checks the table's shape and
+// that every rate is positive.
+func TestWriteSpeedReport(t *testing.T) {
+	games := []arena.SpeedGame{{Name: "tic-tac-toe", File: "tic-tac-toe.zrf", Game: bundled(t, "tic-tac-toe.zrf")}}
+	var buf bytes.Buffer
+	if err := arena.WriteSpeedReport(context.Background(), &buf, games, 20*time.Millisecond, 300, 1); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(buf.String(), "\n")
+	row := strings.Split(lines[2], "|")
+	if len(lines) < 5 || len(row) != 10 || strings.TrimSpace(row[1]) != "tic-tac-toe" {
+		t.Fatalf("report:\n%s", buf.String())
+	}
+	for _, cell := range row[3:9] {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(cell), ",", ""), 64)
+		if err != nil || v <= 0 {
+			t.Errorf("cell %q: %v, want a positive rate", cell, err)
+		}
+	}
+}

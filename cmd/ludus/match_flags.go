@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ludus-games/ludus/arena"
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/render/plot"
+	"github.com/ludus-games/ludus/search"
+)
+
+// runFlags are the flags match, tournament and balance share: the game,
+// how many games and how they are seeded, where the records go, and how
+// the report is written.
+type runFlags struct {
+	variant  string
+	eval     string
+	maxPlies int
+	games    int
+	seed     uint64
+	workers  int
+	openings int
+	out      string
+	resume   bool
+	json     bool
+	plot     string
+}
+
+func (f *runFlags) register(c *cobra.Command, games int, gamesHelp string) {
+	fl := c.Flags()
+	fl.StringVar(&f.variant, "variant", "", "game or variant of the file, by title or number (default: the file's default)")
+	fl.StringVar(&f.eval, "eval", "", `evaluation for the searches: piece values and mobility weight ("Man=1,King=3,mobility=5"; default: the rules')`)
+	fl.IntVar(&f.maxPlies, "max-plies", 2000, "a game this long is a draw")
+	fl.IntVar(&f.games, "games", games, gamesHelp)
+	fl.Uint64Var(&f.seed, "seed", 1, "seed of the run: every game's chance moves, openings and bots' seeds derive from it")
+	fl.IntVar(&f.workers, "workers", 0, "games played at once (0: one per core)")
+	fl.IntVar(&f.openings, "openings", 0, "random plies at the start of every game, so that deterministic bots vary")
+	fl.StringVar(&f.out, "out", "", "directory for the game records (DIR/games), the results so far (DIR/results.json) and the plot")
+	fl.BoolVar(&f.resume, "resume", false, "continue the run saved in --out, playing only the missing games")
+	fl.BoolVar(&f.json, "json", false, "print the summary as JSON instead of text")
+	fl.StringVar(&f.plot, "plot", "", "draw the charts to this .svg or .png file (default with --out: DIR/NAME.svg)")
+}
+
+// open reads the rules file and checks the flags that need no game.
+func (f *runFlags) open(path string) (*arena.Engine, error) {
+	switch {
+	case f.games < 1:
+		return nil, fmt.Errorf("--games %d: want at least 1", f.games)
+	case f.resume && f.out == "":
+		return nil, fmt.Errorf("--resume needs --out, the directory of the run to continue")
+	case f.workers < 0 || f.openings < 0 || f.maxPlies < 0:
+		return nil, fmt.Errorf("--workers, --openings and --max-plies must be 0 or more")
+	}
+	return arena.OpenEngine(path, arena.EngineOptions{Variant: f.variant, Eval: f.eval, MaxPlies: f.maxPlies})
+}
+
+func (f *runFlags) options() arena.Options {
+	return arena.Options{Games: f.games, Seed: f.seed, Workers: f.workers, Dir: f.out, Resume: f.resume, Openings: f.openings}
+}
+
+// report is what match, tournament and balance print and draw.
+type report interface {
+	WriteText(w io.Writer) error
+	Charts() []*plot.Chart
+}
+
+// finish prints the report (text or JSON) and draws its charts where the
+// flags say; name is the plot's file name in --out.
+func (f *runFlags) finish(w io.Writer, rep report, name string) error {
+	if f.json {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else if err := rep.WriteText(w); err != nil {
+		return err
+	}
+	path := f.plot
+	if path == "" && f.out != "" {
+		path = filepath.Join(f.out, name+".svg")
+	}
+	if path == "" {
+		return nil
+	}
+	if err := arena.SavePlot(path, rep.Charts()); err != nil {
+		return err
+	}
+	if !f.json {
+		fmt.Fprintf(w, "Plot: %s\n", path)
+		if f.out != "" {
+			fmt.Fprintf(w, "Records: %s\n", filepath.Join(f.out, "games"))
+		}
+	}
+	return nil
+}
+
+// botHelp lists the kinds of bot and their parameters for the commands'
+// long help.
+func botHelp() string {
+	var b strings.Builder
+	reg := search.NewRegistry(search.Hooks[engine.Ply, *engine.Position]{})
+	if err := reg.WriteHelp(&b); err != nil {
+		return ""
+	}
+	return "Bots are given as specs, kind:name=value,... (e.g. mcts:iterations=2000,c=1.4):\n\n" + b.String()
+}
