@@ -57,20 +57,29 @@ func WriteStatsCSV(w io.Writer, history []Stats) error {
 // reference lines (targets). The left chart shows the whole run, the right
 // one the end of it, where the differences are small.
 func DrawCurve(history []Stats, refs ...float64) *render.Drawing {
-	whole := curveChart("Objective against time", history, math.Inf(-1), refs)
-	end := curveChart("Close-up of the end", nil, 0, refs)
+	// The climb is over in the first few percent of a run and the rest
+	// moves within the noise, so one panel shows the start at full height
+	// and the other the whole run close up.
+	start := curveChart("The start", nil, math.Inf(-1), refs)
+	end := curveChart("The whole run, close up", nil, 0, refs)
 	if n := len(history); n > 0 {
 		last := history[n-1].BestScore.Objective.Mean
 		top := last
 		for _, r := range refs {
 			top = max(top, r)
 		}
-		end = curveChart("Close-up of the end", history, last-0.4, refs)
+		cut := max(history[n-1].Elapsed/10, history[min(3, n-1)].Elapsed)
+		k := 0
+		for k < n && history[k].Elapsed <= cut {
+			k++
+		}
+		start = curveChart(fmt.Sprintf("The first %.0f seconds", cut.Seconds()), history[:k], math.Inf(-1), refs)
+		end = curveChart("The whole run, close up", history, last-0.4, refs)
 		end.YMin, end.YMax = last-0.4, top+0.05
 		low := history[0].Validated.Objective.Mean
-		whole.YMin, whole.YMax = low, top+(top-low)*0.3 // room for the legend
+		start.YMin, start.YMax = low, top+(top-low)*0.3 // room for the legend
 	}
-	d := plot.Grid([]*plot.Chart{whole, end}, 2, 620, 420)
+	d := plot.Grid([]*plot.Chart{start, end}, 2, 620, 420)
 	d.Scale = 2
 	return d
 }

@@ -18,9 +18,19 @@ type refVertex struct {
 // connection and landmark touch, then count extra edges as
 // edges - (vertices - components) and test each pair by search.
 func refBoard(b *Board, set Set, l Layout) (extra int, joined []bool) {
+	// trailNum follows the post: the tile's trails as listed, each exit
+	// turned clockwise once per sixth of the tile's turn.
 	trailNum := func(slot int, d Dir) refVertex {
-		for i, t := range l.Side(set, slot).Trails() {
+		p := l[slot]
+		side := set[p.Tile].Top
+		if p.Flipped {
+			side = set[p.Tile].Bottom
+		}
+		for i, t := range side.Trails() {
 			for _, x := range t {
+				for range p.Turn {
+					x = hsClockwise(x)
+				}
 				if x == d {
 					return refVertex{b.Slots[slot].Name, i}
 				}
