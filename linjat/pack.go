@@ -46,9 +46,10 @@ const Warmup = 5
 // candidates, as the original game chose its levels: each is rated under
 // the difficulty's collection weights (the leaks weigh heavily), those
 // failing the difficulty's filters or without one solution are dropped,
-// the count-Warmup best are kept together with Warmup easier ones spread
-// over the rest, and all are ordered by score, easiest first, so the
-// difficulty rises steadily through the pack. With fewer candidates than
+// puzzles that need a uniqueness leak are dropped while enough others
+// remain, the count-Warmup best are kept together with Warmup easier ones
+// spread over the rest (see warmup), and all are ordered by score, easiest
+// first, so the difficulty rises steadily through the pack. With fewer candidates than
 // count, the pack holds them all.
 func MakePack(cands []Candidate, d Difficulty, count int) (*Pack, error) {
 	if count < 1 {
@@ -56,6 +57,7 @@ func MakePack(cands []Candidate, d Difficulty, count int) (*Pack, error) {
 	}
 	w := d.Weights.Collection()
 	var levels []PackLevel
+	leaky := map[*Puzzle]bool{}
 	var v Solver
 	seen := map[string]bool{}
 	for _, c := range cands {
@@ -73,20 +75,51 @@ func MakePack(cands []Candidate, d Difficulty, count int) (*Pack, error) {
 			continue
 		}
 		levels = append(levels, PackLevel{Puzzle: c.Puzzle, Score: res.Score, Rating: res.Rating.JSON(w), ID: c.ID})
+		leaky[c.Puzzle] = res.Steps[Uncontested]+res.Steps[SingleSolution] > 0
 	}
+	levels = dropLeaky(levels, count, leaky)
 	sort.SliceStable(levels, func(i, j int) bool { return levels[i].Score > levels[j].Score })
 	if len(levels) > count {
 		top := count - min(Warmup, count-1)
-		rest := levels[top:]
-		chosen := levels[:top:top]
-		for k := range count - top {
-			// Warm-up levels come from the easier half of the rest, evenly spread.
-			chosen = append(chosen, rest[len(rest)/2+k*(len(rest)-len(rest)/2)/(count-top)])
-		}
-		levels = chosen
+		levels = append(levels[:top:top], warmup(levels[top:], count-top, leaky)...)
 	}
 	sort.SliceStable(levels, func(i, j int) bool { return levels[i].Score < levels[j].Score })
 	return &Pack{Difficulty: d.Name, Weights: w, Levels: levels}, nil
+}
+
+// dropLeaky removes the levels that need a uniqueness leak when enough
+// others remain to fill the pack: the collection weights make a leak costly,
+// but a puzzle deep enough can still outscore clean ones, and a player who
+// meets a leak is asked to guess.
+func dropLeaky(levels []PackLevel, count int, leaky map[*Puzzle]bool) []PackLevel {
+	var clean []PackLevel
+	for _, l := range levels {
+		if !leaky[l.Puzzle] {
+			clean = append(clean, l)
+		}
+	}
+	if len(clean) >= count {
+		return clean
+	}
+	return levels
+}
+
+// warmup picks n easier levels from rest (sorted hardest first), evenly
+// spread over its easier half. A level scores low under the collection
+// weights either because it is easy or because it needs a uniqueness leak;
+// only the first kind makes a good start, so leaky levels are passed over
+// while there are enough others.
+func warmup(rest []PackLevel, n int, leaky map[*Puzzle]bool) []PackLevel {
+	rest = dropLeaky(rest, n, leaky)
+	half := len(rest) / 2
+	if len(rest)-half < n {
+		half = len(rest) - n
+	}
+	out := make([]PackLevel, 0, n)
+	for k := range n {
+		out = append(out, rest[half+k*(len(rest)-half)/n])
+	}
+	return out
 }
 
 // CurveText describes the pack's difficulty curve: a summary line and the

@@ -2,6 +2,7 @@ package linjat
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
@@ -49,5 +50,72 @@ func TestMakePack(t *testing.T) {
 	}
 	if c := pack.CurveChart(); len(c.Series) != 1 || len(c.Series[0].Y) != 8 {
 		t.Fatalf("curve chart %+v", c)
+	}
+}
+
+// Warm-up levels come from the easier half of the rest, leaky ones only
+// when there are not enough others.
+func TestWarmup(t *testing.T) {
+	tests := []struct {
+		name   string
+		scores []float64 // hardest first
+		leaky  []bool
+		n      int
+		want   []float64
+	}{
+		{"easier half", []float64{90, 80, 70, 60, 50, 40}, []bool{false, false, false, false, false, false}, 2, []float64{60, 50}},
+		{"leaks passed over", []float64{90, 80, 70, 60, -10, -60}, []bool{false, false, false, false, true, true}, 2, []float64{70, 60}},
+		{"leaks when needed", []float64{90, -10, -60}, []bool{false, true, true}, 2, []float64{-10, -60}},
+		{"all of a short rest", []float64{5, 4}, []bool{false, false}, 2, []float64{5, 4}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rest := make([]PackLevel, len(tt.scores))
+			leaky := map[*Puzzle]bool{}
+			for i, s := range tt.scores {
+				rest[i] = PackLevel{Puzzle: New(1, 1), Score: s}
+				leaky[rest[i].Puzzle] = tt.leaky[i]
+			}
+			var got []float64
+			for _, l := range warmup(rest, tt.n, leaky) {
+				got = append(got, l.Score)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("warmup = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// Levels that need a leak leave the pack only while enough others remain.
+func TestDropLeaky(t *testing.T) {
+	tests := []struct {
+		leaky []bool
+		count int
+		want  int
+	}{
+		{[]bool{false, true, false, true}, 2, 2},
+		{[]bool{false, true, false, true}, 3, 4},
+		{[]bool{true, true}, 1, 2},
+		{[]bool{false, false}, 2, 2},
+	}
+	for _, tt := range tests {
+		levels := make([]PackLevel, len(tt.leaky))
+		leaky := map[*Puzzle]bool{}
+		for i, l := range tt.leaky {
+			levels[i].Puzzle = New(1, 1)
+			leaky[levels[i].Puzzle] = l
+		}
+		got := dropLeaky(levels, tt.count, leaky)
+		if len(got) != tt.want {
+			t.Errorf("leaky %v, count %d: kept %d, want %d", tt.leaky, tt.count, len(got), tt.want)
+		}
+		if len(got) < len(levels) {
+			for _, l := range got {
+				if leaky[l.Puzzle] {
+					t.Errorf("leaky %v, count %d: a leaky level kept", tt.leaky, tt.count)
+				}
+			}
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package linjat
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Solver holds the working memory of the solvers, so that the optimizer can
 // rate tens of thousands of puzzles without allocating. A Solver is not safe
@@ -256,9 +259,16 @@ func (v *Solver) apply(rec *Step, draw bool) int {
 		decided = func(c, i int) {
 			rec.Decided = append(rec.Decided, Decided{Row: c / v.b.cols, Col: c % v.b.cols, Number: i})
 		}
-		rec.Numbers = append(rec.Numbers, st.subjects...)
+		// Several hard rules may narrow lines in one layer: list each number once.
+		for _, i := range st.subjects {
+			if !slices.Contains(rec.Numbers, i) {
+				rec.Numbers = append(rec.Numbers, i)
+			}
+		}
 		for _, c := range st.focus {
-			rec.Focus = append(rec.Focus, Pos{c / v.b.cols, c % v.b.cols})
+			if pos := (Pos{c / v.b.cols, c % v.b.cols}); !slices.Contains(rec.Focus, pos) {
+				rec.Focus = append(rec.Focus, pos)
+			}
 		}
 	}
 	for _, k := range st.drops {

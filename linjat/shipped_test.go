@@ -79,3 +79,37 @@ func TestShippedDifficultiesOrdered(t *testing.T) {
 		prevOwn, prevSound = own, snd
 	}
 }
+
+// A step names each number, focus cell and decided cell once, however many
+// hard rules took part in its layer.
+func TestTraceListsEachOnce(t *testing.T) {
+	c := shippedLevels(t)
+	var v Solver
+	for _, d := range Difficulties {
+		for i, p := range levelPuzzles(c, d.Name) {
+			res, err := v.Rate(p, d.Weights)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, st := range res.Trace {
+				seen := map[string]bool{}
+				var keys []string
+				for _, n := range st.Numbers {
+					keys = append(keys, fmt.Sprint("number ", n))
+				}
+				for _, f := range st.Focus {
+					keys = append(keys, fmt.Sprint("focus ", f))
+				}
+				for _, c := range st.Decided {
+					keys = append(keys, fmt.Sprint("cell ", c.Row, c.Col))
+				}
+				for _, key := range keys {
+					if seen[key] {
+						t.Fatalf("%s level %d step %d (%s): %s listed twice", d.Name, i+1, k+1, st.Rule, key)
+					}
+					seen[key] = true
+				}
+			}
+		}
+	}
+}

@@ -50,6 +50,9 @@ levels under the expert collection weights. --quick makes a short run.`,
 		if f.quick {
 			f.seeds, f.iterations = min(f.seeds, 2), min(f.iterations, 500)
 		}
+		if f.levels == "" {
+			return fmt.Errorf("no levels to check: give --levels with the original game's puzzles.json")
+		}
 		file, err := os.Open(f.levels)
 		if err != nil {
 			return fmt.Errorf("levels of the original game (--levels): %w", err)
