@@ -46,6 +46,7 @@ type Game struct {
 	typeReach                [][][]uint64
 	attacks                  bool // attack tests happen: reach is worth computing
 	drops                    *dropIndex
+	countDrops               bool   // every move is a unit drop: see count.go
 	classMoves               []bool // priority class -> some piece has move programs in it
 	goals                    []cgoal
 	goalsOf                  [][]int    // player -> the goals naming it, in file order
@@ -181,6 +182,7 @@ func Compile(r *Rules) (*Game, error) {
 	g.makePlans()
 	g.compileGoals()
 	g.indexDrops()
+	g.countDrops = g.countableDrops()
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

@@ -54,8 +54,9 @@ func notations(t *testing.T, s *engine.State) []string {
 
 // TestConformance walks random games of every game and checks at each ply
 // that make/unmake and copies round-trip, that the incremental hash agrees
-// with one computed from scratch, and that move generation is
-// deterministic.
+// with one computed from scratch, that move generation is deterministic,
+// and that the position written in the position format reads back the
+// same, with the same moves.
 func TestConformance(t *testing.T) {
 	plies := 60
 	if long() {
@@ -68,9 +69,21 @@ func TestConformance(t *testing.T) {
 			twin := engine.NewState(g)
 			var ml engine.MoveList
 			for ply := 0; ply < plies; ply++ {
-				if r, err := s.Result(); err != nil {
+				r, err := s.Result()
+				if err != nil {
 					t.Fatal(err)
-				} else if r.Over {
+				}
+				text := s.FormatPosition()
+				back, err := engine.ParsePosition(g, "written", []byte(text))
+				if err != nil {
+					t.Fatalf("ply %d: %v\n%s", ply, err, text)
+				}
+				// Goals checked after the last move only where it changed the
+				// board agree with a check of the whole board.
+				if rb, _ := back.Result(); r.Over != rb.Over || !reflect.DeepEqual(r.Scores, rb.Scores) {
+					t.Fatalf("ply %d: result %v after the moves, %v from scratch", ply, r, rb)
+				}
+				if r.Over {
 					break
 				}
 				before := s.Clone()
@@ -80,6 +93,11 @@ func TestConformance(t *testing.T) {
 				}
 				if other := notations(t, twin); !reflect.DeepEqual(names, other) {
 					t.Fatalf("ply %d: move order differs between two states", ply)
+				}
+				// The last move is written only when the rules look at it:
+				// compare what the hash covers.
+				if back.FormatPosition() != text || back.Hash() != s.Hash() || !reflect.DeepEqual(notations(t, back), names) {
+					t.Fatalf("ply %d: the position changed when written and read back:\n%s", ply, text)
 				}
 				ms, err := s.Moves(&ml)
 				if err != nil {

@@ -117,11 +117,38 @@ func seenPos(lits []cellLit, p int32) bool {
 }
 
 // dropState is a state's candidate sets: bits[k*words+w] for plan k, kept
-// up to date lazily from the cells changed since the last refresh.
+// up to date lazily from the cells changed since the last refresh. When a
+// move is played on fresh sets that are small, they are saved on saved so
+// that taking the move back restores them instead of looking again at the
+// cells it changed.
 type dropState struct {
 	bits  []uint64
 	dirty []int32
 	full  bool
+	saved []uint64
+}
+
+// maxDropSave is the size of the largest candidate sets saved per move
+// (in words).
+const maxDropSave = 8
+
+// save saves fresh, small sets for the move about to be played and
+// returns where, or -1.
+func (d *dropState) save() int32 {
+	if d.bits == nil || d.full || len(d.dirty) > 0 || len(d.bits) > maxDropSave {
+		return -1
+	}
+	at := int32(len(d.saved))
+	d.saved = append(d.saved, d.bits...)
+	return at
+}
+
+// restore brings back the sets saved at at: the cells are again as they
+// were when the move was played.
+func (d *dropState) restore(at int32) {
+	copy(d.bits, d.saved[at:])
+	d.saved = d.saved[:at]
+	d.dirty, d.full = d.dirty[:0], false
 }
 
 // touch notes that board cell p changed.

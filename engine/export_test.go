@@ -32,6 +32,7 @@ func WithoutPlans(g *Game) *Game {
 		c.types[t] = nt
 	}
 	c.drops = nil
+	c.countDrops = false
 	return &c
 }
 
@@ -48,3 +49,15 @@ func PlanKinds(g *Game) [4]int {
 	}
 	return n
 }
+
+// CountMoves and PickMove expose the counted move lists of count.go.
+func CountMoves(s *State, ml *MoveList) (int, error) { return s.countMoves(ml) }
+
+// PickMove returns move i of those CountMoves counted.
+func PickMove(s *State, ml *MoveList, i int) *Move { return s.pickMove(ml, i) }
+
+// PlayPick plays move i of those CountMoves counted.
+func PlayPick(s *State, ml *MoveList, i int) { s.playPick(ml, i) }
+
+// Counted reports whether the game's moves are counted without listing.
+func Counted(g *Game) bool { return g.countDrops }

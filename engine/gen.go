@@ -66,6 +66,9 @@ type generator struct {
 	lg        legality
 	dropTypes []dropBlock
 	dropMask  []uint64
+	// counted: countMoves counted the moves without listing them.
+	counted bool
+	unitCh  []Change
 	// simple is set when no option changes what a plain move does.
 	simple      bool
 	cacheVer    []uint64

@@ -14,6 +14,9 @@ type cgoal struct {
 	args []cgoal
 	// rel: the placements of a relative-config pattern.
 	rel *relTable
+	// lines: an or whose arguments are all n-in-a-row patterns of one
+	// spec, checked together.
+	lines *lineSet
 	// abs[player] is the bit set of the positions of an absolute-config
 	// (zones read for that player).
 	abs [][]uint64
@@ -85,8 +88,62 @@ func (g *Game) compileCond(c *GoalCond) cgoal {
 		out.rel = g.relTable(c)
 	case GoalAbsoluteConfig:
 		out.abs = g.absSets(c)
+	case GoalOr:
+		out.lines = lineSetOf(out.args)
 	}
 	return out
+}
+
+// lineSet is an or of n-in-a-row patterns of one spec (four in a row
+// across, up or along a diagonal): after a move, a changed cell is tested
+// once against the spec before the lines through it are counted.
+type lineSet struct {
+	spec PieceSpec
+	dirs []int
+	ks   []int
+	// masks[p] tests the spec for player p as one masked compare, when
+	// it can be written so (a type of one owner, or an empty cell).
+	masks []pieceMask
+}
+
+// pieceMask matches a piece v when v&mask == want.
+type pieceMask struct {
+	mask, want Piece
+	ok         bool
+}
+
+// maskOf returns the masked compare equal to matches(sp, v, p), if any.
+func maskOf(sp PieceSpec, p int) pieceMask {
+	switch {
+	case sp.Owner == EmptySquare:
+		return pieceMask{^Piece(0), 0, true}
+	case sp.Owner == OwnPiece && sp.Type >= 0:
+		return pieceMask{typeMask | ownerMask, MakePiece(sp.Type, p), true}
+	case sp.Owner == AnyOwner && sp.Type >= 0:
+		return pieceMask{typeMask, Piece(sp.Type + 1), true}
+	}
+	return pieceMask{}
+}
+
+// lineSetOf returns the line set of an or's arguments, or nil when one is
+// not an n-in-a-row pattern of the first one's spec.
+func lineSetOf(args []cgoal) *lineSet {
+	if len(args) < 2 {
+		return nil
+	}
+	ls := &lineSet{}
+	for i, a := range args {
+		if a.rel == nil || a.rel.line < 0 || (i > 0 && a.c.Specs[0] != ls.spec) {
+			return nil
+		}
+		ls.spec = a.c.Specs[0]
+		ls.dirs = append(ls.dirs, a.rel.line)
+		ls.ks = append(ls.ks, a.rel.k)
+	}
+	for p := 0; p < MaxPlayers; p++ {
+		ls.masks = append(ls.masks, maskOf(ls.spec, p))
+	}
+	return ls
 }
 
 func (g *Game) relTable(c *GoalCond) *relTable {
@@ -211,29 +268,75 @@ func (e *goalEval) relative(c *cgoal, p int, inc bool) bool {
 
 // line checks an n-in-a-row pattern around the changed cells.
 func (e *goalEval) line(c *cgoal, p int) bool {
-	g := e.s.g
-	cells := e.s.cells
 	sp := c.c.Specs[0]
-	k := c.rel.k
-	nd := g.nd
-	d := c.rel.line
-	links := g.Rules.Board.Links
 	for _, q := range e.changed {
-		if !matches(sp, cells[q], p) {
-			continue
-		}
-		n := 1
-		for r := links[int(q)*nd+d]; r >= 0 && n < k && matches(sp, cells[r], p); r = links[int(r)*nd+d] {
-			n++
-		}
-		for r := g.rev[int(q)*nd+d]; r >= 0 && n < k && matches(sp, cells[r], p); r = g.rev[int(r)*nd+d] {
-			n++
-		}
-		if n >= k {
+		if matches(sp, e.s.cells[q], p) && e.s.lineAt(q, sp, c.rel.line, c.rel.k, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// lines checks a line set around the changed cells.
+func (e *goalEval) lines(ls *lineSet, p int) bool {
+	if m := ls.masks[p]; m.ok {
+		return e.s.linesMasked(e.changed, ls, m)
+	}
+	for _, q := range e.changed {
+		if !matches(ls.spec, e.s.cells[q], p) {
+			continue
+		}
+		for i, d := range ls.dirs {
+			if e.s.lineAt(q, ls.spec, d, ls.ks[i], p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// linesMasked is lines for a spec tested by a masked compare.
+func (s *State) linesMasked(changed []int32, ls *lineSet, m pieceMask) bool {
+	g := s.g
+	cells := s.cells
+	nd := g.nd
+	links := g.Rules.Board.Links
+	for _, q := range changed {
+		if cells[q]&m.mask != m.want {
+			continue
+		}
+		for i, d := range ls.dirs {
+			k := ls.ks[i]
+			n := 1
+			for r := links[int(q)*nd+d]; r >= 0 && n < k && cells[r]&m.mask == m.want; r = links[int(r)*nd+d] {
+				n++
+			}
+			for r := g.rev[int(q)*nd+d]; r >= 0 && n < k && cells[r]&m.mask == m.want; r = g.rev[int(r)*nd+d] {
+				n++
+			}
+			if n >= k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineAt reports whether k cells matching sp for p lie in a row along
+// direction d through q, whose own cell matches.
+func (s *State) lineAt(q int32, sp PieceSpec, d, k, p int) bool {
+	g := s.g
+	cells := s.cells
+	nd := g.nd
+	links := g.Rules.Board.Links
+	n := 1
+	for r := links[int(q)*nd+d]; r >= 0 && n < k && matches(sp, cells[r], p); r = links[int(r)*nd+d] {
+		n++
+	}
+	for r := g.rev[int(q)*nd+d]; r >= 0 && n < k && matches(sp, cells[r], p); r = g.rev[int(r)*nd+d] {
+		n++
+	}
+	return n >= k
 }
 
 // absolute checks an absolute-config: with inc, only the changed cells.

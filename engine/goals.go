@@ -230,6 +230,9 @@ func (e *goalEval) eval(cc *cgoal, p int, inc bool) bool {
 		}
 		return true
 	case GoalOr:
+		if inc && cc.lines != nil {
+			return e.lines(cc.lines, p)
+		}
 		for i := range cc.args {
 			if e.eval(&cc.args[i], p, inc) {
 				return true

@@ -151,6 +151,14 @@ func (gn *generator) genPiece(cl int, t Turn, p int, v Piece) {
 // genReserves runs the drop programs of class cl for the pieces side may
 // drop now.
 func (gn *generator) genReserves(cl int, t Turn) {
+	if active := gn.activeDrops(cl, t); len(active) > 0 {
+		gn.genDrops(active, t.Side)
+	}
+}
+
+// activeDrops lists the drop programs of class cl that may run this turn,
+// with the piece each drops (none for a type whose reserve is empty).
+func (gn *generator) activeDrops(cl int, t Turn) []dropBlock {
 	g := gn.g
 	cells := gn.s.cells
 	side := t.Side
@@ -170,9 +178,7 @@ func (gn *generator) genReserves(cl int, t Turn) {
 		}
 	}
 	gn.dropTypes = active
-	if len(active) > 0 {
-		gn.genDrops(active, side)
-	}
+	return active
 }
 
 // dropBlock is a drop program with the piece it drops.

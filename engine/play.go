@@ -83,8 +83,29 @@ func (h HumanAgent) Choose(s *State, moves []Move) (int, error) {
 func PlayMatch(s *State, agents []Agent, rng *rand.Rand, out io.Writer, v *View, maxPlies int) (*Record, Result, error) {
 	rec := &Record{}
 	rec.SetTag("Game", s.g.Rules.Title)
+	return playOn(s, rec, 0, agents, rng, out, v, maxPlies)
+}
+
+// ResumeMatch goes on with a saved game: s is the position after the main
+// line of rec (see Record.Replay). It prints the moves so far, then plays
+// on as PlayMatch does, for at most maxPlies more moves, appending them to
+// rec's main line; its variations and tags stay.
+func ResumeMatch(s *State, rec *Record, agents []Agent, rng *rand.Rand, out io.Writer, v *View, maxPlies int) (*Record, Result, error) {
+	line := rec.MainLine()
+	for i, mv := range line {
+		fmt.Fprintf(out, "%d. %s\n", i+1, mv)
+	}
+	if rec.Tag("Game") == "" {
+		rec.SetTag("Game", s.g.Rules.Title)
+	}
+	return playOn(s, rec, len(line), agents, rng, out, v, maxPlies)
+}
+
+// playOn plays up to maxPlies moves from s, appending them to rec, whose
+// main line already holds done moves.
+func playOn(s *State, rec *Record, done int, agents []Agent, rng *rand.Rand, out io.Writer, v *View, maxPlies int) (*Record, Result, error) {
 	var ml MoveList
-	for ply := 0; ply < maxPlies; ply++ {
+	for ply := 0; ; ply++ {
 		fmt.Fprint(out, "\n"+s.TextBoard(v))
 		r, err := s.Result()
 		if err != nil || r.Over {
@@ -93,6 +114,10 @@ func PlayMatch(s *State, agents []Agent, rng *rand.Rand, out io.Writer, v *View,
 				rec.SetTag("Result", describeResult(s.g, r))
 			}
 			return rec, r, err
+		}
+		if ply >= maxPlies {
+			fmt.Fprintf(out, "stopped after %d moves\n", maxPlies)
+			return rec, Result{}, nil
 		}
 		ms, err := s.Moves(&ml)
 		if err != nil {
@@ -108,12 +133,10 @@ func PlayMatch(s *State, agents []Agent, rng *rand.Rand, out io.Writer, v *View,
 		}
 		m := ms[i].Clone()
 		name := s.Notation(&m)
-		fmt.Fprintf(out, "%d. %s: %s\n", ply+1, s.g.Rules.Players[s.ToMove()].Name, name)
+		fmt.Fprintf(out, "%d. %s: %s\n", done+ply+1, s.g.Rules.Players[s.ToMove()].Name, name)
 		rec.Append(name)
 		s.Play(&m)
 	}
-	fmt.Fprintf(out, "stopped after %d moves\n", maxPlies)
-	return rec, Result{}, nil
 }
 
 func describeResult(g *Game, r Result) string {

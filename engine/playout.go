@@ -18,17 +18,17 @@ func Playout(s *State, rng *rand.Rand, maxPlies int, ml *MoveList) (Result, int,
 			r, err := s.Result()
 			return r, ply, err
 		}
-		ms, err := s.Moves(ml)
+		n, err := s.countMoves(ml)
 		if err != nil {
 			return Result{}, ply, err
 		}
-		if len(ms) == 0 {
+		if n == 0 {
 			r, err := s.resultKnown(true)
 			return r, ply, err
 		}
 		if ply >= maxPlies {
 			return Result{}, ply, nil
 		}
-		s.Play(&ms[rng.IntN(len(ms))])
+		s.playPick(ml, rng.IntN(n))
 	}
 }

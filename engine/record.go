@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -130,6 +131,16 @@ func writeLine(w *bufio.Writer, n *RecordNode, ply int, indent string) {
 		n = main
 		ply++
 	}
+}
+
+// LoadRecord reads the record file at path (see ReadRecord).
+func LoadRecord(path string) (*Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadRecord(path, f)
 }
 
 // ReadRecord reads a record written by Write (blank lines and lines

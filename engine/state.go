@@ -45,6 +45,8 @@ type undoFrame struct {
 	lastFrom, lastTo int32
 	turn             int32
 	hash             uint64
+	// dropSave is where the drop candidate sets were saved, or -1.
+	dropSave int32
 }
 
 // NewState returns the game's start position.
@@ -105,7 +107,7 @@ func (s *State) Clone() *State {
 		c.rep = append([]uint16(nil), s.rep...)
 	}
 	c.drops = dropState{bits: append([]uint64(nil), s.drops.bits...), dirty: append([]int32(nil), s.drops.dirty...),
-		full: s.drops.full}
+		full: s.drops.full, saved: append([]uint64(nil), s.drops.saved...)}
 	return c
 }
 
@@ -234,7 +236,7 @@ func (s *State) Play(m *Move) {
 // play makes the changes of a move whose last step went from from to to.
 func (s *State) play(ch []Change, from, to int32) {
 	s.frames = append(s.frames, undoFrame{n: int32(len(s.undo)), clearBefore: s.clear == len(s.frames), lastFrom: s.lastFrom,
-		lastTo: s.lastTo, turn: int32(s.turn), hash: s.hash})
+		lastTo: s.lastTo, turn: int32(s.turn), hash: s.hash, dropSave: s.drops.save()})
 	s.apply(ch)
 	s.setLast(from, to)
 	s.hash ^= s.g.turnKey[s.turn]
@@ -257,6 +259,9 @@ func (s *State) Undo() bool {
 	f := s.frames[n-1]
 	s.frames = s.frames[:n-1]
 	s.revert(int(f.n))
+	if f.dropSave >= 0 {
+		s.drops.restore(f.dropSave)
+	}
 	s.clear = -1
 	if f.clearBefore {
 		s.clear = len(s.frames)

@@ -106,7 +106,7 @@ func (g *Game) WriteSummary(w io.Writer) {
 		fmt.Fprintf(w, "%s for %s: %s\n", goal.Kind, strings.Join(ps, " "), g.goalText(goal.Cond))
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(w, "not applied: %s\n", n)
+		fmt.Fprintf(w, "incomplete: %s\n", n)
 	}
 }
 

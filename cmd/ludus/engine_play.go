@@ -16,7 +16,7 @@ import (
 
 func init() {
 	var gf gameFlags
-	var players, record string
+	var players, record, load, savePos string
 	var seed uint64
 	var maxPlies int
 	c := &cobra.Command{
@@ -26,9 +26,14 @@ func init() {
 player types a move in the universal notation or its number in the list
 ("?" shows the list again, "quit" leaves). --players gives one kind per
 player in turn order, human or random (default: the first player human,
-the others random). Dice and other random players always move at random.`,
+the others random). Dice and other random players always move at random.
+--load replays a saved record (its variations checked too) and the game
+goes on from its last position; --record then saves it with the new moves.
+--save-position writes the last position in the position format, which
+--position reads back (here and in perft, rules and render).`,
 		Example: `  ludus play games/tic-tac-toe.zrf
-  ludus play games/checkers.zrf --players random,random --seed 3 --record game.txt`,
+  ludus play games/checkers.zrf --players random,random --seed 3 --record game.txt
+  ludus play games/checkers.zrf --load game.txt --max-plies 10 --record longer.txt`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, s, err := gf.open(args[0])
@@ -42,7 +47,19 @@ the others random). Dice and other random players always move at random.`,
 			if err != nil {
 				return err
 			}
-			rec, _, err := engine.PlayMatch(s, agents, rng, out, g.View, maxPlies)
+			var rec *engine.Record
+			if load != "" {
+				saved, err := engine.LoadRecord(load)
+				if err != nil {
+					return err
+				}
+				if err := saved.Replay(s); err != nil {
+					return fmt.Errorf("%s: %w", load, err)
+				}
+				rec, _, err = engine.ResumeMatch(s, saved, agents, rng, out, g.View, maxPlies)
+			} else {
+				rec, _, err = engine.PlayMatch(s, agents, rng, out, g.View, maxPlies)
+			}
 			if errors.Is(err, engine.ErrQuit) {
 				fmt.Fprintln(out, "game left")
 				err = nil
@@ -60,6 +77,12 @@ the others random). Dice and other random players always move at random.`,
 				}
 				fmt.Fprintf(out, "record written to %s\n", record)
 			}
+			if savePos != "" {
+				if err := atomicfile.WriteFile(savePos, []byte(s.FormatPosition())); err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "position written to %s\n", savePos)
+			}
 			return nil
 		},
 	}
@@ -68,6 +91,8 @@ the others random). Dice and other random players always move at random.`,
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the random movers")
 	c.Flags().IntVar(&maxPlies, "max-plies", 1000, "stop after this many moves")
 	c.Flags().StringVar(&record, "record", "", "save the game record to this file")
+	c.Flags().StringVar(&savePos, "save-position", "", "write the last position to this file (position format)")
+	c.Flags().StringVar(&load, "load", "", "replay this game record first and go on from where it stops")
 	rootCmd.AddCommand(c)
 }
 

@@ -52,6 +52,12 @@ func Load(path, sel string) (*Game, error) {
 func (f *File) Build(e *Entry) (*Game, error) {
 	b := newBuilder(f.Path)
 	b.build(e)
+	if len(b.r.Goals) == 0 {
+		// Legal but suspicious: rules files for Dagaz keep the goals (and
+		// the flips and captures) of reversi, Go and Hex in JavaScript.
+		b.r.Notes = append(b.r.Notes, "the file states no goal: the game ends only when a player has no move; "+
+			"rules kept outside the file (as Dagaz keeps reversi's, Go's and Hex's in JavaScript) are missing")
+	}
 	b.errs.Sort()
 	if err := b.errs.Err(); err != nil {
 		return nil, err

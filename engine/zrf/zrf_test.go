@@ -264,3 +264,32 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestNoGoalNote: a game that states no goal loads, with a note saying
+// that it plays incompletely; one with a goal has no such note.
+func TestNoGoalNote(t *testing.T) {
+	tests := []struct {
+		goal string
+		note bool
+	}{
+		{"", true},
+		{"(draw-condition (A B) stalemated)", false},
+	}
+	for _, tt := range tests {
+		f, err := read(t, `(game (title "G") (players A B) `+board+` (piece (name P) (drops ((verify empty?) add))) `+tt.goal+`)`, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := f.Build(f.Games[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, n := range g.Rules.Notes {
+			found = found || strings.Contains(n, "states no goal")
+		}
+		if found != tt.note {
+			t.Errorf("goal %q: notes %q", tt.goal, g.Rules.Notes)
+		}
+	}
+}
