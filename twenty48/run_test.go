@@ -8,26 +8,43 @@ import (
 )
 
 // TestWorkersDoNotChangeGames plays the same games on one and on three
-// workers: with a depth budget, games and records must be identical.
+// workers: with a depth budget (fixed, adaptive, or shallower on roomy
+// boards), games and records must be identical, although the workers
+// reuse each other's search states and transposition tables.
 func TestWorkersDoNotChangeGames(t *testing.T) {
-	cfg := RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "nneonneo", Depth: 1}, Seed: 20, Games: 5}
-	var rec1, rec3 bytes.Buffer
-	one, err := Run(context.Background(), cfg, RunOptions{Workers: 1, Record: &rec1})
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name string
+		cfg  RunConfig
+	}{
+		{"depth 1", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "nneonneo", Depth: 1}, Seed: 20, Games: 5}},
+		{"depth 2", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "ludus", Depth: 2}, Seed: 30, Games: 3, MaxMoves: 400}},
+		{"adaptive", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "nneonneo", MinDepth: 1, MaxDepth: 2}, Seed: 40, Games: 3, MaxMoves: 300}},
+		{"roomy", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "ludus", Depth: 2, RoomyEmpty: 8}, Seed: 50, Games: 3, MaxMoves: 300}},
 	}
-	three, err := Run(context.Background(), cfg, RunOptions{Workers: 3, Record: &rec3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range one {
-		a, b := one[i], three[i]
-		if a.Game != b.Game || a.Score != b.Score || a.Moves != b.Moves || a.MaxTile != b.MaxTile || a.Evals != b.Evals {
-			t.Fatalf("game %d differs: %+v and %+v", i, a, b)
-		}
-	}
-	if !bytes.Equal(rec1.Bytes(), rec3.Bytes()) {
-		t.Fatal("records differ between 1 and 3 workers")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var rec1, rec3 bytes.Buffer
+			one, err := Run(context.Background(), tt.cfg, RunOptions{Workers: 1, Record: &rec1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			three, err := Run(context.Background(), tt.cfg, RunOptions{Workers: 3, Record: &rec3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(one) != tt.cfg.Games || len(three) != tt.cfg.Games {
+				t.Fatalf("played %d and %d games, want %d", len(one), len(three), tt.cfg.Games)
+			}
+			for i := range one {
+				a, b := one[i], three[i]
+				if a.Game != b.Game || a.Score != b.Score || a.Moves != b.Moves || a.MaxTile != b.MaxTile || a.Evals != b.Evals {
+					t.Fatalf("game %d differs: %+v and %+v", i, a, b)
+				}
+			}
+			if !bytes.Equal(rec1.Bytes(), rec3.Bytes()) {
+				t.Fatal("records differ between 1 and 3 workers")
+			}
+		})
 	}
 }
 
