@@ -47,15 +47,17 @@ func TestMatchReportOnSyntheticResults(t *testing.T) {
 	if m.Games != 100 || m.Wins[0] != 45 || m.Wins[1] != 25 || m.Draws != 30 || m.Losses[0] != 25 || m.Losses[1] != 45 {
 		t.Fatalf("games %d wins %v draws %d losses %v", m.Games, m.Wins, m.Draws, m.Losses)
 	}
-	// Worked out in stats_test.go: score 0.6, interval 0.518-0.675,
-	// Elo +70.4 in 12.6-126.6, LOS Φ(20/√70).
+	// Score 0.6; the interval is ScoreInterval's with the draw rate taken
+	// as 30 of 102 games (see Tally.ScoreInterval): 0.518-0.675, Elo +70.4
+	// in 12.3-126.9; LOS Φ(20/√70).
 	if !near(m.Score[0], 0.6, 1e-12) || !near(m.Score[1], 0.4, 1e-12) {
 		t.Errorf("scores %v", m.Score)
 	}
-	if !near(m.ScoreCI[0][0], 0.5180855, 1e-6) || !near(m.ScoreCI[0][1], 0.6745158, 1e-6) {
+	want := ScoreInterval(0.6, 30.0/102, 100, Z95)
+	if !near(m.ScoreCI[0][0], want[0], 1e-9) || !near(m.ScoreCI[0][1], want[1], 1e-9) || !near(want[0], 0.51774, 1e-5) {
 		t.Errorf("score interval %v", m.ScoreCI[0])
 	}
-	if !near(m.Elo, 70.43650, 1e-4) || !near(m.EloCI[0], 12.57257, 1e-4) || !near(m.EloCI[1], 126.58490, 1e-4) {
+	if !near(m.Elo, 70.43650, 1e-4) || !near(m.EloCI[0], 12.33113, 1e-4) || !near(m.EloCI[1], 126.85955, 1e-4) {
 		t.Errorf("Elo %v %v", m.Elo, m.EloCI)
 	}
 	if !near(m.LOS, 0.9915863, 1e-6) {
@@ -115,7 +117,7 @@ func TestMatchText(t *testing.T) {
 	for _, want := range []string{
 		"synthetic: A vs B, 100 games (seed 7)",
 		"A    45    30     25      60.0%  51.8-67.5%",
-		"Elo difference: +70 (95% CI +13 to +127), likelihood of superiority 99.2%",
+		"Elo difference: +70 (95% CI +12 to +127), likelihood of superiority 99.2%",
 		"First player: 36 wins, 30 draws, 34 losses, score 51.0%",
 		"Endings: A won 45, draw 30, B won 25",
 	} {

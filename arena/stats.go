@@ -111,12 +111,15 @@ func (t Tally) Score() float64 {
 	return t.Points / float64(t.Games)
 }
 
-// ScoreInterval is the 95% interval of Score (see ScoreInterval).
+// ScoreInterval is the 95% interval of Score (see ScoreInterval). The
+// draw rate is estimated as if two more decisive games had been played:
+// taken at face value, a short match of nothing but draws would claim a
+// score of exactly 1/2, an interval of no width.
 func (t Tally) ScoreInterval() Interval {
 	if t.Games == 0 {
 		return Interval{0, 1}
 	}
-	return ScoreInterval(t.Score(), float64(t.Draws)/float64(t.Games), t.Games, Z95)
+	return ScoreInterval(t.Score(), float64(t.Draws)/float64(t.Games+2), t.Games, Z95)
 }
 
 // Summary describes a sample of numbers.

@@ -144,3 +144,18 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("%+v", s)
 	}
 }
+
+// TestTallyIntervalAllDraws checks that a short match of draws does not
+// claim to know the score exactly.
+func TestTallyIntervalAllDraws(t *testing.T) {
+	tally := Tally{Games: 6, Draws: 6, Points: 3}
+	iv := tally.ScoreInterval()
+	if !(iv[0] < 0.4 && iv[1] > 0.6) {
+		t.Errorf("6 draws of 6: interval %v, want one around 0.5 wider than 0.4-0.6", iv)
+	}
+	many := Tally{Games: 1000, Draws: 300, Points: 600}
+	got, want := many.ScoreInterval(), ScoreInterval(0.6, 0.3, 1000, Z95)
+	if !near(got[0], want[0], 1e-3) || !near(got[1], want[1], 1e-3) {
+		t.Errorf("1000 games: %v, want about %v", got, want)
+	}
+}
