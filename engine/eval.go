@@ -37,17 +37,30 @@ type Evaluator struct {
 	// Mobility is the worth of each legal move a player has more than the
 	// average of its opponents; 0 turns the mobility term off.
 	Mobility float64
+	// Lines is the worth of an open goal line holding one of a player's
+	// pieces (evallines.go), each further piece multiplying it by
+	// LineBase; 0 turns the term off. It counts only in games whose
+	// win- or loss-conditions are relative-config patterns.
+	Lines float64
+	// goalLines: the placements of those patterns, nil without any.
+	goalLines *goalLines
 }
 
 // NewEvaluator makes the evaluator of g. spec, which may be empty, sets
 // values as "Name=number" items separated by commas or spaces: a piece
-// type's value, or "mobility" for the worth of a legal move in points.
+// type's value, "mobility" for the worth of a legal move in points, or
+// "lines" for the worth of an open goal line holding one piece.
 // Values given in the spec or in the rules ((value N) in a piece) replace
 // the inferred ones altogether: types they leave out count nothing. Piece
 // values are scaled so that the least valuable counted piece is worth 100
 // points; mobility is read in those points.
 func NewEvaluator(g *Game, spec string) (*Evaluator, error) {
-	e := &Evaluator{g: g, Values: make([]float64, g.ntypes), Sources: make([]string, g.ntypes), Mobility: DefaultMobility}
+	e := &Evaluator{g: g, Values: make([]float64, g.ntypes), Sources: make([]string, g.ntypes), Mobility: DefaultMobility, Lines: DefaultLines}
+	if spec == "" {
+		e.goalLines = newGoalLines(g)
+	} else {
+		e.goalLines = g.Evaluator().goalLines // built once per game
+	}
 	given := make([]bool, g.ntypes)
 	for t, pt := range g.Rules.Pieces {
 		if pt.Valued {
@@ -102,8 +115,10 @@ func (e *Evaluator) parseSpec(spec string, given []bool) error {
 			e.Values[t], e.Sources[t], given[t] = v, "spec", true
 		case name == "mobility":
 			e.Mobility = v
+		case name == "lines":
+			e.Lines = v
 		default:
-			return fmt.Errorf("evaluation %q: unknown name %q (pieces: %s; or mobility)", spec, name, e.typeNames())
+			return fmt.Errorf("evaluation %q: unknown name %q (pieces: %s; or mobility, lines)", spec, name, e.typeNames())
 		}
 	}
 	for t := range given {
@@ -157,6 +172,9 @@ func (e *Evaluator) String() string {
 		parts = append(parts, fmt.Sprintf("%s=%g", pt.Name, e.Values[t]))
 	}
 	parts = append(parts, fmt.Sprintf("mobility=%g", e.Mobility))
+	if e.goalLines != nil {
+		parts = append(parts, fmt.Sprintf("lines=%g", e.Lines))
+	}
 	return strings.Join(parts, ",")
 }
 
@@ -225,17 +243,17 @@ func (e *Evaluator) Material(s *State, p int) float64 {
 }
 
 // score is engine player p's points against the average of the other
-// players who choose moves: material, plus mobility when mob (legal
-// moves per engine player) is given.
+// players who choose moves: material and goal lines, plus mobility when
+// mob (legal moves per engine player) is given.
 func (e *Evaluator) score(s *State, p int, mob []int) float64 {
 	g := e.g
-	own := e.Material(s, p)
+	own := e.Material(s, p) + e.LinePoints(s, p)
 	others, n := 0.0, 0
 	for o := 0; o < g.nplayers; o++ {
 		if o == p || g.randomPlayer[o] {
 			continue
 		}
-		others += e.Material(s, o)
+		others += e.Material(s, o) + e.LinePoints(s, o)
 		if mob != nil {
 			others += e.Mobility * float64(mob[o])
 		}
@@ -251,7 +269,8 @@ func (e *Evaluator) score(s *State, p int, mob []int) float64 {
 }
 
 // Score returns engine player p's points in state s against the average
-// of its opponents (material and, unless Mobility is 0, mobility).
+// of its opponents (material, goal lines and, unless Mobility is 0,
+// mobility).
 func (e *Evaluator) Score(s *State, p int) (float64, error) {
 	var mob []int
 	if e.Mobility != 0 {

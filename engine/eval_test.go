@@ -81,7 +81,7 @@ func TestEvaluatorSpecs(t *testing.T) {
 		{chess, "Pawn", "", "", `want Name=number, got "Pawn"`},
 		{chess, "Pawn=x", "", "", `Pawn: want a number 0 or more, got "x"`},
 		{chess, "Pawn=-1", "", "", `want a number 0 or more, got "-1"`},
-		{chess, "Frog=3", "", "", `unknown name "Frog" (pieces: Pawn, Knight, Bishop, Rook, Queen, King; or mobility)`},
+		{chess, "Frog=3", "", "", `unknown name "Frog" (pieces: Pawn, Knight, Bishop, Rook, Queen, King; or mobility, lines)`},
 	}
 	for _, c := range cases {
 		e, err := engine.NewEvaluator(c.g, c.spec)

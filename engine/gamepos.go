@@ -243,9 +243,9 @@ func (p *Position) Notation(m Ply) string { return p.s.PlyNotation(&m) }
 func (p *Position) ParseMove(text string) (Ply, error) { return p.s.ParsePly(text) }
 
 // Evaluate estimates player gp's result on the scale of game.Result: 1/2
-// is even, toward 1 a win. It maps the evaluator's points (material and
-// mobility against the average opponent, the least valuable piece worth
-// 100) as chess programs map centipawns: 1/(1+10^(-points/400)). With
+// is even, toward 1 a win. It maps the evaluator's points (material,
+// mobility and goal lines against the average opponent, the least
+// valuable piece worth 100) as chess programs map centipawns: 1/(1+10^(-points/400)). With
 // two players the two estimates add up to 1. Finished games are not
 // recognised here: ask Result first.
 func (p *Position) Evaluate(gp game.Player) float64 {
@@ -256,7 +256,7 @@ func (p *Position) Evaluate(gp game.Player) float64 {
 }
 
 // Points returns player gp's score in points from the evaluator:
-// material and mobility against the average of its opponents.
+// material, mobility and goal lines against the average of its opponents.
 func (p *Position) Points(gp game.Player) float64 {
 	e := p.eval
 	if e == nil {
