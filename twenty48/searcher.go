@@ -1,6 +1,7 @@
 package twenty48
 
 import (
+	"math/bits"
 	"time"
 )
 
@@ -116,19 +117,20 @@ func (s *searcher) chance(b Board, cprob float32) float32 {
 		}
 	}
 	s.info.Nodes++
-	n := b.Empty()
+	empty := b.emptyMask()
+	n := bits.OnesCount64(empty)
 	cprob /= float32(n)
 	p2, p4 := cprob*0.9, cprob*0.1
 	var res float32
 	if s.depth+1 >= s.limit || p2 < s.minProb {
-		res = s.bottom(b)
+		res = s.bottom(b, empty)
 	} else {
-		tile := Board(1)
-		for x := b; tile != 0; x, tile = x>>4, tile<<4 {
-			if x&0xf == 0 {
-				res += s.max(b|tile, p2) * 0.9
-				res += s.max(b|tile<<1, p4) * 0.1
-			}
+		// Empty cells in the order of the cells (a spawned 2 is the lowest
+		// set bit of the mask), so that sums add up in a fixed order.
+		for m := empty; m != 0; m &= m - 1 {
+			tile := Board(m & -m)
+			res += s.max(b|tile, p2) * 0.9
+			res += s.max(b|tile<<1, p4) * 0.1
 		}
 	}
 	res /= float32(n)
@@ -157,15 +159,17 @@ func (s *searcher) store(bucket []ttEntry, b Board, v float32) {
 // bottom is the sum over the spawns of a chance node whose children are
 // all leaves: 0.9 times the value after a 2 plus 0.1 times the value after
 // a 4, cell by cell. The values are integers, so the sum is exact.
-func (s *searcher) bottom(b Board) float32 {
+func (s *searcher) bottom(b Board, empty uint64) float32 {
 	var sum int64
 	x, t := uint64(b), uint64(b.Transpose())
-	for cell := uint(0); cell < 16; cell++ {
-		if x>>(4*cell)&0xf == 0 {
-			// The spawned board and its transpose, without a transpose.
-			at, atT := 4*cell, 4*(4*(cell%4)+cell/4)
-			sum += 9*int64(s.leafMaxT(x|1<<at, t|1<<atT)) + int64(s.leafMaxT(x|2<<at, t|2<<atT))
-		}
+	// Walking the mask of empty cells instead of testing all sixteen
+	// spares the processor a mispredicted branch per empty cell.
+	for m := empty; m != 0; m &= m - 1 {
+		at := uint(bits.TrailingZeros64(m))
+		cell := at / 4
+		// The spawned board and its transpose, without a transpose.
+		atT := 4 * (4*(cell%4) + cell/4)
+		sum += 9*int64(s.leafMaxT(x|1<<at, t|1<<atT)) + int64(s.leafMaxT(x|2<<at, t|2<<atT))
 	}
 	return float32(sum) / 10
 }
