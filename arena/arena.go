@@ -101,6 +101,10 @@ type Options struct {
 	// before the bots take over, so that deterministic bots do not play
 	// the same game over and over.
 	Openings int
+	// Settings names whatever else fixes how the bots play (the engine's
+	// evaluation, say). It is written into every record, and a run resumes
+	// only over records made with the same settings.
+	Settings string
 	// OnGame, when set, is called with each finished game, one call at a
 	// time.
 	OnGame func(r *Record)
@@ -233,6 +237,8 @@ func (r *run[M, P]) matches(rec *Record) error {
 		return fmt.Errorf("seed %d, not %d", rec.Seed, gameSeed(r.opts.Seed, rec.Index))
 	case rec.Opening != min(r.opts.Openings, len(rec.Branching)):
 		return fmt.Errorf("%d random opening plies, not %d", rec.Opening, r.opts.Openings)
+	case rec.Settings != r.opts.Settings:
+		return fmt.Errorf("settings %q, not %q", rec.Settings, r.opts.Settings)
 	}
 	return nil
 }
@@ -265,6 +271,7 @@ func (r *run[M, P]) playGame(ctx context.Context, i int) (*Record, error) {
 	n := pos.Players()
 	rec := &Record{
 		Game: r.g.Name, Index: i, Seed: gameSeed(r.opts.Seed, i), Seats: r.seatNames(i),
+		Settings:  r.opts.Settings,
 		Decisions: make([]int, n), Time: make([]time.Duration, n), Nodes: make([]int64, n),
 	}
 	sessions := make([]search.Session[M, P], n)

@@ -158,6 +158,10 @@ func TestMatchResumes(t *testing.T) {
 	if _, err := arena.Match(ctx, ticTacToe, bots, o); err == nil || !strings.Contains(err.Error(), "belongs to another run") {
 		t.Errorf("resume with another seed: %v", err)
 	}
+	o.Seed, o.Settings = 5, "eval=Mark=2"
+	if _, err := arena.Match(ctx, ticTacToe, bots, o); err == nil || !strings.Contains(err.Error(), `settings "", not "eval=Mark=2"`) {
+		t.Errorf("resume with other settings: %v", err)
+	}
 }
 
 func TestMatchErrors(t *testing.T) {

@@ -34,7 +34,9 @@ type Record struct {
 	// Opening is the number of random plies played before the bots (see
 	// Options.Openings).
 	Opening int
-	Moves   []string // every ply, chance moves included
+	// Settings are the run's Options.Settings.
+	Settings string
+	Moves    []string // every ply, chance moves included
 	// Branching is the number of legal moves at each ply where a player
 	// chose (chance plies left out).
 	Branching []int
@@ -95,6 +97,7 @@ func (r *Record) tags() [][2]string {
 		[2]string{"Reason", r.Reason},
 		[2]string{"Plies", strconv.Itoa(r.Plies())},
 		[2]string{"Opening", strconv.Itoa(r.Opening)},
+		[2]string{"Settings", r.Settings},
 		[2]string{"Decisions", joinInts(r.Decisions)},
 		[2]string{"TimeNs", joinInts(r.Time)},
 		[2]string{"Nodes", joinInts(r.Nodes)},
@@ -171,7 +174,7 @@ func parseTag(text string) (string, string, error) {
 
 // recordFromTags rebuilds a record's data from its tags.
 func recordFromTags(tags map[string]string) (*Record, error) {
-	r := &Record{Game: tags["Game"], Reason: tags["Reason"]}
+	r := &Record{Game: tags["Game"], Reason: tags["Reason"], Settings: tags["Settings"]}
 	var err error
 	field := func(name string, parse func(string) error) {
 		if err == nil {

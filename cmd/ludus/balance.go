@@ -37,7 +37,7 @@ more about play between people who try to win.
 			if err != nil {
 				return err
 			}
-			rep, err := arena.Balance(cmd.Context(), e.Game, entrants[0], f.options())
+			rep, err := arena.Balance(cmd.Context(), e.Game, entrants[0], f.options(e))
 			if err != nil {
 				return err
 			}

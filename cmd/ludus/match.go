@@ -38,7 +38,7 @@ first bot's running score with its interval and the game lengths.
 			if err != nil {
 				return err
 			}
-			rep, err := arena.Match(cmd.Context(), e.Game, bots, f.options())
+			rep, err := arena.Match(cmd.Context(), e.Game, bots, f.options(e))
 			if err != nil {
 				return err
 			}

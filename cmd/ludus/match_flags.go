@@ -60,8 +60,13 @@ func (f *runFlags) open(path string) (*arena.Engine, error) {
 	return arena.OpenEngine(path, arena.EngineOptions{Variant: f.variant, Eval: f.eval, MaxPlies: f.maxPlies})
 }
 
-func (f *runFlags) options() arena.Options {
-	return arena.Options{Games: f.games, Seed: f.seed, Workers: f.workers, Dir: f.out, Resume: f.resume, Openings: f.openings}
+// options are the run's settings; the evaluation and the move cap change
+// how games go, so --resume holds them to the saved run's.
+func (f *runFlags) options(e *arena.Engine) arena.Options {
+	return arena.Options{
+		Games: f.games, Seed: f.seed, Workers: f.workers, Dir: f.out, Resume: f.resume, Openings: f.openings,
+		Settings: fmt.Sprintf("eval %s; max-plies %d", e.Eval, f.maxPlies),
+	}
 }
 
 // report is what match, tournament and balance print and draw.

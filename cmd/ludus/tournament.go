@@ -37,7 +37,7 @@ bots); separate specs with ";" to be explicit.
 			if err != nil {
 				return err
 			}
-			rep, err := arena.Tournament(cmd.Context(), e.Game, entrants, f.options())
+			rep, err := arena.Tournament(cmd.Context(), e.Game, entrants, f.options(e))
 			if err != nil {
 				return err
 			}
