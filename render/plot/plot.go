@@ -171,10 +171,28 @@ func (c *Chart) ranges() (xmin, xmax, ymin, ymax float64) {
 	return xmin, xmax, ymin, ymax
 }
 
+// barsAreCounts reports whether the chart is bars alone, every one a whole
+// number, as in a histogram.
+func (c *Chart) barsAreCounts() bool {
+	if len(c.Bars) == 0 || len(c.Series) > 0 {
+		return false
+	}
+	for _, b := range c.Bars {
+		if b.Value != math.Trunc(b.Value) {
+			return false
+		}
+	}
+	return true
+}
+
 func (c *Chart) drawAxes(cv render.Canvas, f frame) {
 	grid := render.Style{Stroke: faint, Width: 1}
 	label := render.Font{Size: 11, Anchor: render.End, Center: true, Color: ink}
+	counts := c.barsAreCounts()
 	for _, t := range Ticks(f.ymin, f.ymax, 6) {
+		if counts && t != math.Trunc(t) {
+			continue // half a game is no count
+		}
 		py := f.py(t)
 		cv.Line(render.Pt(f.x0, py), render.Pt(f.x0+f.w, py), grid)
 		cv.Text(render.Pt(f.x0-6, py), FormatTick(t), label)

@@ -72,3 +72,19 @@ func TestChartDraws(t *testing.T) {
 		}
 	}
 }
+
+// TestCountAxisHasWholeTicks checks that a histogram of a few games has
+// no tick at half a game.
+func TestCountAxisHasWholeTicks(t *testing.T) {
+	c := Chart{Bars: []Bar{{Label: "a", Value: 4}, {Label: "b", Value: 1}}}
+	var buf bytes.Buffer
+	if err := c.Drawing(400, 300).WriteSVG(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), ">0.5<") || strings.Contains(buf.String(), ">3.5<") {
+		t.Errorf("half-count ticks in %s", buf.String())
+	}
+	if !strings.Contains(buf.String(), ">3<") {
+		t.Errorf("no tick at 3 in %s", buf.String())
+	}
+}
