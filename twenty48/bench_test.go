@@ -44,3 +44,50 @@ func BenchmarkMove(b *testing.B) {
 	}
 	_ = sink
 }
+
+// middleBoards returns every 100th board from move 1000 of a game played
+// at depth 2: the long middle of a game, where the adaptive policy
+// searches five to eight moves ahead.
+func middleBoards(tb testing.TB) []Board {
+	tb.Helper()
+	x := &Expectimax{Eval: mustEval(tb, "nneonneo"), Depth: 2}
+	g := NewGame(1001)
+	var boards []Board
+	for !g.Over() {
+		if g.Moves >= 1000 && g.Moves%100 == 0 {
+			boards = append(boards, g.Board)
+		}
+		m, _, _ := x.Choose(g.Board, nil)
+		if _, err := g.Play(m); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return boards
+}
+
+// BenchmarkChooseAdaptive is one decision at the adaptive depth, on
+// boards from the middle of a game.
+func BenchmarkChooseAdaptive(b *testing.B) {
+	boards := middleBoards(b)
+	p := &Expectimax{Eval: mustEval(b, "nneonneo")}
+	var evals int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_, info, _ := p.Choose(boards[i%len(boards)], nil)
+		evals += info.Evals
+	}
+	b.ReportMetric(float64(evals)/b.Elapsed().Seconds(), "evals/s")
+}
+
+// BenchmarkLeafMax is the last ply's inner step: the best evaluation over
+// the four moves of one board.
+func BenchmarkLeafMax(b *testing.B) {
+	boards := benchBoards(b)
+	s := &searcher{ev: mustEval(b, "nneonneo")}
+	var sink int32
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sink += s.leafMax(boards[i%len(boards)])
+	}
+	_ = sink
+}
