@@ -16,8 +16,8 @@ Markdown table beside the reference's (nneonneo/2048-ai on the same kind of
 machine): moves and evaluations per second at depth 3 with the nneonneo
 evaluation (fast bitboard search and the generic search package), time per
 move of the adaptive depth, and strength at depth 3 and at equal time
-(depth 4 with the nneonneo evaluation, against the reference's depth 4 at
-3.1 ms per move).
+(depth limit 6 with a cut-off of 0.002 and the nneonneo evaluation, against
+the reference's depth limit 4 at 3.1 ms per move).
 Times are CPU time of the thinking thread. The defaults take a few minutes;
 docs/bench-2048.md uses --strength-games 200 --time-games 50.`,
 		Args: cobra.NoArgs,
@@ -31,7 +31,7 @@ docs/bench-2048.md uses --strength-games 200 --time-games 50.`,
 	fl.IntVar(&cfg.GenericMoves, "generic-moves", cfg.GenericMoves, "moves for the generic search's speed figure")
 	fl.IntVar(&cfg.AdaptiveMoves, "adaptive-moves", cfg.AdaptiveMoves, "moves for the adaptive-depth figure (0: skip)")
 	fl.IntVar(&cfg.StrengthGames, "strength-games", cfg.StrengthGames, "games at depth 3 (0: skip)")
-	fl.IntVar(&cfg.TimeGames, "time-games", 0, "games at equal time: depth 4, nneonneo evaluation (0: skip)")
+	fl.IntVar(&cfg.TimeGames, "time-games", 0, "games at equal time: depth 6, cut-off 0.002, nneonneo evaluation (0: skip)")
 	fl.StringVar(&cfg.Eval, "eval", cfg.Eval, "evaluation of the strength games")
 	fl.IntVar(&cfg.Workers, "workers", cfg.Workers, "games played at once")
 	return cmd
