@@ -19,6 +19,7 @@ type Src struct {
 	Line, Col int
 }
 
+// String returns "file:line:col", or "file" when no line is known.
 func (s Src) String() string {
 	if s.Line == 0 {
 		return s.File
@@ -219,8 +220,13 @@ const (
 	Count
 )
 
+// String returns "win", "loss", "draw" or "count".
 func (k GoalKind) String() string {
-	return [...]string{"win", "loss", "draw", "count"}[k]
+	names := [...]string{"win", "loss", "draw", "count"}
+	if k < 0 || int(k) >= len(names) {
+		return fmt.Sprintf("GoalKind(%d)", int(k))
+	}
+	return names[k]
 }
 
 // Goal is an end condition checked for each player it names.

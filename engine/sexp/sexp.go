@@ -141,6 +141,7 @@ type Error struct {
 	Msg string
 }
 
+// Error returns "file:line:col: message".
 func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 
 // ErrorList is a list of errors, sorted by position by Sort.
