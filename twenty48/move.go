@@ -133,11 +133,7 @@ func (b Board) Move(m Move) Board {
 	return b
 }
 
-func (b Board) moveRows(t *[65536]uint16) Board {
-	x := uint64(b)
-	return Board(uint64(t[x&0xffff]) | uint64(t[x>>16&0xffff])<<16 |
-		uint64(t[x>>32&0xffff])<<32 | uint64(t[x>>48])<<48)
-}
+func (b Board) moveRows(t *[65536]uint16) Board { return Board(slideRows(uint64(b), t)) }
 
 func (b Board) moveCols(t *[65536]uint64) Board {
 	x := uint64(b.Transpose())
