@@ -11,12 +11,14 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"syscall"
 )
 
 func main() {
-	// Ctrl-C cancels the context: long runs stop at the next job boundary
-	// and keep what they have written (results files, databases).
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C (or a SIGTERM from a service manager or kill) cancels the
+	// context: long runs stop at the next job boundary and keep what they
+	// have written (results files, databases).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := rootCmd.ExecuteContext(ctx); err != nil {
 		if errors.Is(err, context.Canceled) {
