@@ -40,3 +40,25 @@ func TestBottomAsmMatchesGo(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBottom is the last level of a chance node, with the assembly
+// where the processor allows it ("asm") and in Go.
+func BenchmarkBottom(b *testing.B) {
+	boards := benchBoards(b)
+	s := &searcher{ev: mustEval(b, "nneonneo")}
+	run := func(b *testing.B, useAsm bool) {
+		if useAsm && !bottomAsm {
+			b.Skip("no assembly last ply on this processor")
+		}
+		defer func(v bool) { bottomAsm = v }(bottomAsm)
+		bottomAsm = useAsm
+		var sink float32
+		for i := 0; i < b.N; i++ {
+			x := boards[i%len(boards)]
+			sink += s.bottom(x, x.emptyMask())
+		}
+		_ = sink
+	}
+	b.Run("asm", func(b *testing.B) { run(b, true) })
+	b.Run("go", func(b *testing.B) { run(b, false) })
+}
