@@ -8,8 +8,10 @@ import (
 // that early, middle and late positions all count.
 func benchBoards(tb testing.TB) []Board { return sampleBoards(tb, 7, 7) }
 
-func benchmarkPlayer(b *testing.B, p Player) {
-	boards := benchBoards(b)
+func benchmarkPlayer(b *testing.B, p Player) { benchmarkPlayerOn(b, benchBoards(b), p) }
+
+// benchmarkPlayerOn times one decision of p on each of boards in turn.
+func benchmarkPlayerOn(b *testing.B, boards []Board, p Player) {
 	var evals int64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -68,15 +70,7 @@ func middleBoards(tb testing.TB) []Board {
 // BenchmarkChooseAdaptive is one decision at the adaptive depth, on
 // boards from the middle of a game.
 func BenchmarkChooseAdaptive(b *testing.B) {
-	boards := middleBoards(b)
-	p := &Expectimax{Eval: mustEval(b, "nneonneo")}
-	var evals int64
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		_, info, _ := p.Choose(boards[i%len(boards)], nil)
-		evals += info.Evals
-	}
-	b.ReportMetric(float64(evals)/b.Elapsed().Seconds(), "evals/s")
+	benchmarkPlayerOn(b, middleBoards(b), &Expectimax{Eval: mustEval(b, "nneonneo")})
 }
 
 // BenchmarkLeafMax is the last ply's inner step: the best evaluation over
