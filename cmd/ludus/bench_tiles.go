@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -37,6 +38,8 @@ docs/bench-tiles.md uses --time 10m --workers 2.`,
 	fl.IntVar(&cfg.Options.Elite, "elite", 0, "elite size (0: the optimiser's default)")
 	fl.BoolVar(&cfg.Options.PostGA, "post-ga", false, "run the post's GA (see ludus tiles optimize)")
 	fl.StringVar(&cfg.Out, "out", "", "directory to keep the run's files in (curve, pictures, best set)")
+	rangeFlag(cmd, "max-bridges", -1, math.NaN())
+	rangeFlag(cmd, "max-dup", -1, math.NaN())
 	return cmd
 }
 

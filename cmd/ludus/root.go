@@ -14,6 +14,8 @@ by a text rules language, AI players, matches with statistics, and procedural
 generators of puzzles, dungeon maps and tile sets.`,
 	SilenceUsage:  true,
 	SilenceErrors: true,
+	// One check of every flag before any command does work: see flagcheck.go.
+	PersistentPreRunE: func(c *cobra.Command, _ []string) error { return checkFlags(c) },
 }
 
 func init() {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 
 	"github.com/spf13/cobra"
@@ -88,5 +89,7 @@ within limits on those terms.`,
 	fl.IntVar(&maxDup, "max-dup", -1, "highest DupScore allowed (-1: no limit)")
 	fl.StringVar(&files.Dir, "out", "tiles-run", "directory for the results and the checkpoint")
 	fl.IntVar(&files.FinalBoards, "final-boards", 100000, "fresh boards to score the best set on at the end")
+	rangeFlag(cmd, "max-bridges", -1, math.NaN())
+	rangeFlag(cmd, "max-dup", -1, math.NaN())
 	return cmd
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -165,6 +166,7 @@ animates the board (--delay) or waits for Enter before each move (--step,
 	fl.IntVar(&opt.To, "to", 0, "last position shown (0: the end)")
 	fl.DurationVar(&opt.Delay, "delay", 150*time.Millisecond, "pause between positions on a terminal")
 	fl.BoolVar(&step, "step", false, "wait for Enter before each position")
+	rangeFlag(cmd, "game", -1, math.NaN())
 	return cmd
 }
 
@@ -205,6 +207,10 @@ spawns; 0 is the start, -1 the final board) in the original game's colours.`,
 	fl.IntVar(&move, "move", -1, "moves played before the board drawn (-1: the final board)")
 	fl.StringVarP(&out, "output", "o", "", "picture `FILE` (.svg or .png)")
 	fl.Float64Var(&scale, "scale", 1, "PNG pixels per unit (the board is 540 units wide)")
+	rangeFlag(cmd, "game", -1, math.NaN())
+	rangeFlag(cmd, "move", -1, math.NaN())
+	rangeFlag(cmd, "scale", 0.01, 100)
+	outputFlag(cmd, "output", ".svg", ".png")
 	return cmd
 }
 
