@@ -43,6 +43,14 @@ func OpenEngine(path string, o EngineOptions) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	return NewEngine(g, path, o)
+}
+
+// NewEngine makes a game already read and compiled (g.Compiled set) ready
+// for matches, as OpenEngine does for a file; path names the rules in
+// messages. o.Variant is not used: g is the variant.
+func NewEngine(g *zrf.Game, path string, o EngineOptions) (*Engine, error) {
+	var err error
 	ev := g.Compiled.Evaluator()
 	if o.Eval != "" {
 		if ev, err = engine.NewEvaluator(g.Compiled, o.Eval); err != nil {
