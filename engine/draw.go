@@ -26,25 +26,12 @@ const (
 // Picture draws the position.
 func Picture(s *State, v *View) *render.Drawing {
 	g := s.g
-	centers, size := layout(g, v)
+	f := newPictureFrame(g, v)
 	style := chooseStyle(g, v)
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for p, c := range centers {
-		if hidden(v, p) {
-			continue
-		}
-		minX, minY = math.Min(minX, c.X), math.Min(minY, c.Y)
-		maxX, maxY = math.Max(maxX, c.X), math.Max(maxY, c.Y)
-	}
-	const margin = 40.0
-	top := margin + 24
-	w := maxX - minX + size + 2*margin
-	h := maxY - minY + size + margin + top
+	w, h, size, at := f.w, f.h, f.size, f.at
 	d := render.New(w, h)
 	d.Background = render.Hex("#f4efe4")
 	d.Scale = 2
-	dx, dy := margin+size/2-minX, top+size/2-minY
-	at := func(p int) render.Point { return render.Pt(centers[p].X+dx, centers[p].Y+dy) }
 	d.Text(render.Pt(w/2, 22), g.Rules.Title, render.Font{Size: math.Max(18, w/45), Anchor: render.Middle, Bold: true,
 		Color: render.Hex("#333")})
 	switch style {

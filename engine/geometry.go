@@ -1,0 +1,68 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/ludus-games/ludus/render"
+)
+
+// CellGeometry is where a position sits in the picture Picture draws, so
+// that a front end can lay click targets and highlights over it.
+type CellGeometry struct {
+	Name string  `json:"name"`
+	X    float64 `json:"x"` // centre, in picture units
+	Y    float64 `json:"y"`
+	// Hidden positions (off-board dummies) are not drawn.
+	Hidden bool `json:"hidden,omitempty"`
+}
+
+// Geometry is the pictureFrame of a board picture: its size, the size of a cell
+// and the centre of every position, in the units of Picture's drawing.
+type Geometry struct {
+	Width  float64        `json:"width"`
+	Height float64        `json:"height"`
+	Cell   float64        `json:"cell"`
+	Cells  []CellGeometry `json:"cells"`
+}
+
+// BoardGeometry returns the pictureFrame Picture draws the game's board in.
+func BoardGeometry(g *Game, v *View) Geometry {
+	f := newPictureFrame(g, v)
+	geo := Geometry{Width: f.w, Height: f.h, Cell: f.size}
+	for p := 0; p < g.np; p++ {
+		c := f.at(p)
+		geo.Cells = append(geo.Cells, CellGeometry{Name: g.Rules.Board.Positions[p], X: c.X, Y: c.Y, Hidden: hidden(v, p)})
+	}
+	return geo
+}
+
+// pictureFrame places the board in the picture: positions centred in a margin,
+// with room for the title on top.
+type pictureFrame struct {
+	centers []render.Point
+	size    float64
+	w, h    float64
+	dx, dy  float64
+}
+
+func newPictureFrame(g *Game, v *View) pictureFrame {
+	centers, size := layout(g, v)
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for p, c := range centers {
+		if hidden(v, p) {
+			continue
+		}
+		minX, minY = math.Min(minX, c.X), math.Min(minY, c.Y)
+		maxX, maxY = math.Max(maxX, c.X), math.Max(maxY, c.Y)
+	}
+	const margin = 40.0
+	top := margin + 24
+	return pictureFrame{
+		centers: centers, size: size,
+		w:  maxX - minX + size + 2*margin,
+		h:  maxY - minY + size + margin + top,
+		dx: margin + size/2 - minX, dy: top + size/2 - minY,
+	}
+}
+
+func (f pictureFrame) at(p int) render.Point { return render.Pt(f.centers[p].X+f.dx, f.centers[p].Y+f.dy) }
