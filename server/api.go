@@ -1,0 +1,84 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// maxBody bounds every JSON request body; rules files have their own limit.
+const maxBody = 1 << 20
+
+// apiError is an error with the HTTP status it is answered with. Handlers
+// return it; writeError turns it into {"error": "..."}.
+type apiError struct {
+	status int
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+// failf makes an apiError.
+func failf(status int, format string, args ...any) error {
+	return &apiError{status: status, msg: fmt.Sprintf(format, args...)}
+}
+
+// handler is an HTTP handler that returns its error, so that every handler
+// answers errors alike.
+type handler func(w http.ResponseWriter, r *http.Request) error
+
+func (h handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := h(w, r); err != nil {
+		writeError(w, err)
+	}
+}
+
+// writeError answers err as JSON with its status (500 for an error that is
+// not an apiError).
+func writeError(w http.ResponseWriter, err error) {
+	status := http.StatusInternalServerError
+	var ae *apiError
+	if errors.As(err, &ae) {
+		status = ae.status
+	}
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		status = http.StatusRequestEntityTooLarge
+	}
+	writeJSON(w, status, map[string]string{"error": err.Error()})
+}
+
+// writeJSON answers v as JSON with the status.
+func writeJSON(w http.ResponseWriter, status int, v any) error {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	return json.NewEncoder(w).Encode(v)
+}
+
+// readJSON decodes the request body into v: at most maxBody bytes, no
+// unknown fields, one value. A body that is not so is a 400 (413 if too
+// large) naming the problem.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return failf(http.StatusUnsupportedMediaType, "content type %q: want application/json", ct)
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return failf(http.StatusRequestEntityTooLarge, "request body over %d bytes", maxBody)
+		}
+		if errors.Is(err, io.EOF) {
+			return failf(http.StatusBadRequest, "empty request body: want a JSON object")
+		}
+		return failf(http.StatusBadRequest, "malformed JSON: %v", err)
+	}
+	if dec.More() {
+		return failf(http.StatusBadRequest, "malformed JSON: more than one value in the body")
+	}
+	return nil
+}

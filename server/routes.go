@@ -1,0 +1,153 @@
+package server
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+
+	"github.com/ludus-games/ludus/engine"
+)
+
+func (s *Server) routeGames(mux *http.ServeMux) {
+	mux.Handle("GET /api/games", handler(func(w http.ResponseWriter, r *http.Request) error {
+		return writeJSON(w, http.StatusOK, s.catalog.list())
+	}))
+	mux.Handle("POST /api/games", handler(func(w http.ResponseWriter, r *http.Request) error {
+		src, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload))
+		if err != nil {
+			return failf(http.StatusRequestEntityTooLarge, "rules file over %d bytes", s.cfg.MaxUpload)
+		}
+		info, err := s.catalog.upload(r.Context(), r.URL.Query().Get("name"), src)
+		if err != nil {
+			return err
+		}
+		return writeJSON(w, http.StatusCreated, info)
+	}))
+}
+
+func (s *Server) routeSessions(mux *http.ServeMux) {
+	mux.Handle("POST /api/sessions", handler(func(w http.ResponseWriter, r *http.Request) error {
+		var req CreateRequest
+		if err := readJSON(w, r, &req); err != nil {
+			return err
+		}
+		out, err := s.create(r.Context(), req)
+		if err != nil {
+			return err
+		}
+		return writeJSON(w, http.StatusCreated, out)
+	}))
+	mux.Handle("GET /api/sessions/{id}", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
+		ss.mu.Lock()
+		st := ss.state()
+		ss.mu.Unlock()
+		return writeJSON(w, http.StatusOK, st)
+	}))
+	type moveRequest struct {
+		Token   string `json:"token"`
+		Move    string `json:"move"`
+		Version *int   `json:"version"`
+	}
+	mux.Handle("POST /api/sessions/{id}/moves", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
+		var req moveRequest
+		if err := readJSON(w, r, &req); err != nil {
+			return err
+		}
+		if err := ss.move(r.Context(), req.Token, req.Move, req.Version); err != nil {
+			return err
+		}
+		return s.answerState(w, ss)
+	}))
+	mux.Handle("POST /api/sessions/{id}/undo", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
+		var req moveRequest
+		if err := readJSON(w, r, &req); err != nil {
+			return err
+		}
+		if req.Move != "" {
+			return failf(http.StatusBadRequest, "undo takes no move")
+		}
+		if err := ss.undo(r.Context(), req.Token, req.Version); err != nil {
+			return err
+		}
+		return s.answerState(w, ss)
+	}))
+	mux.Handle("GET /api/sessions/{id}/events", s.withSession(s.serveEvents))
+	mux.Handle("GET /api/sessions/{id}/board.svg", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
+		ss.mu.Lock()
+		d := engine.Picture(ss.pos.State(), ss.eng.Rules.View)
+		ss.mu.Unlock()
+		var buf bytes.Buffer
+		if err := d.WriteSVG(&buf); err != nil {
+			return err
+		}
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Cache-Control", "no-store")
+		_, err := w.Write(buf.Bytes())
+		return err
+	}))
+	mux.Handle("GET /api/sessions/{id}/geometry", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
+		return writeJSON(w, http.StatusOK, engine.BoardGeometry(ss.eng.Rules.Compiled, ss.eng.Rules.View))
+	}))
+	mux.Handle("GET /api/sessions/{id}/tree", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
+		ss.mu.Lock()
+		t := ss.tree()
+		ss.mu.Unlock()
+		return writeJSON(w, http.StatusOK, t)
+	}))
+	mux.Handle("GET /api/sessions/{id}/record", s.withSession(s.serveRecord))
+}
+
+// answerState writes a session's state after a change.
+func (s *Server) answerState(w http.ResponseWriter, ss *session) error {
+	ss.mu.Lock()
+	st := ss.state()
+	ss.mu.Unlock()
+	return writeJSON(w, http.StatusOK, st)
+}
+
+// withSession resolves {id} to a loaded session.
+func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *session) error) http.Handler {
+	return handler(func(w http.ResponseWriter, r *http.Request) error {
+		ss, err := s.session(r.Context(), r.PathValue("id"))
+		if err != nil {
+			return err
+		}
+		return h(w, r, ss)
+	})
+}
+
+// Tree is the move tree of GET /api/sessions/{id}/tree.
+type Tree struct {
+	Children []*TreeNode `json:"children"`
+	// Current is the path of child indices from the root to the current
+	// node.
+	Current []int `json:"current"`
+}
+
+// TreeNode is a move of the tree.
+type TreeNode struct {
+	Move     string      `json:"move"`
+	Seat     int         `json:"seat"`
+	Children []*TreeNode `json:"children"`
+}
+
+// tree describes the move tree; the caller holds ss.mu.
+func (ss *session) tree() *Tree {
+	var conv func(n *node) []*TreeNode
+	conv = func(n *node) []*TreeNode {
+		out := []*TreeNode{}
+		for _, c := range n.children {
+			out = append(out, &TreeNode{Move: c.move, Seat: c.seat, Children: conv(c)})
+		}
+		return out
+	}
+	t := &Tree{Children: conv(ss.root), Current: []int{}}
+	for n := ss.cur; n.parent != nil; n = n.parent {
+		for i, c := range n.parent.children {
+			if c == n {
+				t.Current = append([]int{i}, t.Current...)
+			}
+		}
+	}
+	return t
+}

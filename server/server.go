@@ -1,0 +1,107 @@
+// Package server is the game server of ludus: sessions of any board game of
+// the engine between any mix of humans and bots, kept as versioned event
+// logs in the store so that they survive a restart, with a JSON API, a live
+// event stream per session, and the browser UI of package web. It also
+// serves the other parts of ludus to the browser: Linjat puzzles, 2048,
+// dungeon layouts and tile sets.
+//
+// Bots hold no game state: one bot serves every session that seats it, and
+// bot moves run on a bounded pool of workers with a time cap per move, so
+// that a slow bot never blocks the server.
+package server
+
+import (
+	"context"
+	"io/fs"
+	"net/http"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/search"
+	"github.com/ludus-games/ludus/store"
+)
+
+// Config sets up a Server.
+type Config struct {
+	// Store keeps sessions and their events (required).
+	Store *store.Store
+	// Games are rules files offered besides the bundled ones and those
+	// uploaded: every *.zrf file of the file system (nil: none).
+	Games fs.FS
+	// BotWorkers is the number of bot moves computed at once (0: one per
+	// core).
+	BotWorkers int
+	// MoveTime caps a bot's thinking per move (0: 5 s).
+	MoveTime time.Duration
+	// MaxUpload bounds an uploaded rules file in bytes (0: 256 KiB).
+	MaxUpload int64
+	// Web serves the browser UI at / (nil: API only).
+	Web http.Handler
+	// Logf reports what goes wrong in the background (nil: discarded).
+	Logf func(format string, args ...any)
+}
+
+// Server is a running game server. Create it with New, serve Handler, and
+// Close it to stop the bot workers.
+type Server struct {
+	cfg     Config
+	catalog *catalog
+	bots    *botPool
+
+	mu       sync.Mutex
+	sessions map[string]*session // loaded sessions by id
+	lastUsed map[string]time.Time
+	botCache map[botKey]search.Bot[engine.Ply, *engine.Position]
+
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// New makes a server: it reads the games it offers (the bundled ones, those
+// of cfg.Games and those uploaded earlier to the store) and starts the bot
+// workers.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.BotWorkers <= 0 {
+		cfg.BotWorkers = runtime.NumCPU()
+	}
+	if cfg.MoveTime <= 0 {
+		cfg.MoveTime = 5 * time.Second
+	}
+	if cfg.MaxUpload <= 0 {
+		cfg.MaxUpload = 256 << 10
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	s := &Server{cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
+		botCache: map[botKey]search.Bot[engine.Ply, *engine.Position]{}}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	var err error
+	if s.catalog, err = newCatalog(ctx, cfg.Store, cfg.Games); err != nil {
+		return nil, err
+	}
+	s.bots = newBotPool(s.ctx, cfg.BotWorkers)
+	return s, nil
+}
+
+// Close stops the bot workers; moves being thought about are dropped (the
+// bot's seat is asked again when the session is next loaded).
+func (s *Server) Close() {
+	s.cancel()
+	s.bots.wait()
+}
+
+// Handler returns the server's routes: the JSON API under /api/ and the
+// browser UI at /.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	s.routeGames(mux)
+	s.routeSessions(mux)
+	s.routePuzzles(mux)
+	if s.cfg.Web != nil {
+		mux.Handle("/", s.cfg.Web)
+	}
+	return mux
+}

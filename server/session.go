@@ -1,0 +1,313 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+
+	"github.com/ludus-games/ludus/arena"
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/game"
+	"github.com/ludus-games/ludus/search"
+	"github.com/ludus-games/ludus/store"
+)
+
+// maxPlies ends a session's line as a draw, so that no session grows
+// without end (bots that shuffle pieces forever).
+const maxPlies = 2000
+
+// seat is who plays one player of a session, as stored.
+type seat struct {
+	Kind string `json:"kind"` // human or bot
+	Spec string `json:"spec,omitempty"`
+	// TokenHash is the SHA-256 of the seat's token: the store never holds
+	// a token itself.
+	TokenHash string `json:"token_hash,omitempty"`
+}
+
+// node is a move of the session's tree.
+type node struct {
+	move     string
+	seat     int // -1 for chance
+	parent   *node
+	children []*node
+	// from, to and captures of the move, for the page to show.
+	last lastMove
+}
+
+type lastMove struct {
+	From     string   `json:"from,omitempty"`
+	To       string   `json:"to,omitempty"`
+	Captures []string `json:"captures"`
+}
+
+// session is a loaded session: its game at the current node of its move
+// tree, its event log and its watchers. Everything is guarded by mu.
+type session struct {
+	srv     *Server
+	id      string
+	game    string
+	variant string
+	eng     *arena.Engine
+	seats   []seat
+	bots    []search.Bot[engine.Ply, *engine.Position] // nil for human seats
+
+	mu       sync.Mutex
+	pos      *engine.Position
+	root     *node
+	cur      *node
+	line     int // plies from the root to cur
+	events   []store.SessionEvent
+	plies    []int // plies[i]: the line's length after events[i]
+	watchers map[chan struct{}]struct{}
+	thinking bool
+	err      error // the rules failed: no more moves
+}
+
+// hashToken returns the stored form of a token.
+func hashToken(tok string) string {
+	h := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(h[:])
+}
+
+// version is the number of events so far.
+func (ss *session) version() int { return len(ss.events) }
+
+// seatOf returns the seat whose token this is, or -1.
+func (ss *session) seatOf(token string) int {
+	if token == "" {
+		return -1
+	}
+	h := hashToken(token)
+	for i, st := range ss.seats {
+		if st.TokenHash != "" && st.TokenHash == h {
+			return i
+		}
+	}
+	return -1
+}
+
+// toMove returns the seat to move, or -1 when the game is over, failed, or
+// waits for a chance move.
+func (ss *session) toMove() int {
+	if ss.err != nil || ss.over() {
+		return -1
+	}
+	p := ss.pos.ToMove()
+	if p == game.Chance {
+		return -1
+	}
+	return int(p)
+}
+
+// over reports whether the game has ended (a goal, no moves, the ply cap).
+func (ss *session) over() bool {
+	if ss.line >= maxPlies {
+		return true
+	}
+	_, done := ss.pos.Result()
+	return done
+}
+
+// apply makes an event (already validated and stored) on the tree and the
+// position. A move event's text is the move's notation.
+func (ss *session) apply(e store.SessionEvent) error {
+	switch e.Kind {
+	case "move":
+		ply, err := ss.pos.ParseMove(e.Move)
+		if err != nil {
+			return fmt.Errorf("event %d: %w", e.Version, err)
+		}
+		ss.play(ply, e.Seat)
+	case "undo":
+		var n int
+		if _, err := fmt.Sscan(e.Move, &n); err != nil || n < 1 || n > ss.line {
+			return fmt.Errorf("event %d: bad undo %q", e.Version, e.Move)
+		}
+		for range n {
+			ss.pos.Undo()
+			ss.cur = ss.cur.parent
+			ss.line--
+		}
+	default:
+		return fmt.Errorf("event %d: unknown kind %q", e.Version, e.Kind)
+	}
+	ss.events = append(ss.events, e)
+	ss.plies = append(ss.plies, ss.line)
+	ss.err = ss.pos.Err()
+	return nil
+}
+
+// play makes a move at the current node: it follows the child that made
+// the same move, or opens a new variation.
+func (ss *session) play(ply engine.Ply, seatIdx int) {
+	text := ss.pos.Notation(ply)
+	st := ss.pos.State()
+	before := make([]engine.Piece, len(st.Game().Rules.Board.Positions))
+	for p := range before {
+		before[p] = st.At(p)
+	}
+	ss.pos.Play(ply)
+	var next *node
+	for _, c := range ss.cur.children {
+		if c.move == text {
+			next = c
+			break
+		}
+	}
+	if next == nil {
+		next = &node{move: text, seat: seatIdx, parent: ss.cur}
+		ss.cur.children = append(ss.cur.children, next)
+	}
+	next.last = describeMove(st, before)
+	ss.cur = next
+	ss.line++
+}
+
+// describeMove names where the last move went and what it captured: the
+// positions that held an opponent's piece and no longer do.
+func describeMove(st *engine.State, before []engine.Piece) lastMove {
+	names := st.Game().Rules.Board.Positions
+	var lm lastMove
+	from, to := st.LastMove()
+	if from >= 0 && from < len(names) {
+		lm.From = names[from]
+	}
+	if to >= 0 && to < len(names) {
+		lm.To = names[to]
+	}
+	lm.Captures = []string{}
+	mover := -1
+	if to >= 0 && to < len(names) && !st.At(to).Empty() {
+		mover = st.At(to).Owner()
+	}
+	for p, was := range before {
+		now := st.At(p)
+		if !was.Empty() && was.Owner() != mover && mover >= 0 && (now.Empty() || now.Owner() == mover) && p != to {
+			lm.Captures = append(lm.Captures, names[p])
+		}
+	}
+	return lm
+}
+
+// append validates nothing: it stores e as the next event, applies it and
+// tells the watchers. The caller holds mu and has checked e.
+func (ss *session) append(ctx context.Context, e store.SessionEvent) error {
+	e.Version = ss.version() + 1
+	if err := ss.srv.cfg.Store.AppendEvent(ctx, ss.id, e); err != nil {
+		return err
+	}
+	if err := ss.apply(e); err != nil {
+		// The event was checked against this very position; a failure
+		// here is a fault of the engine, kept as the session's error.
+		ss.err = err
+	}
+	for w := range ss.watchers {
+		select {
+		case w <- struct{}{}:
+		default:
+		}
+	}
+	return nil
+}
+
+// advance plays the moves nobody chooses (chance moves, seeded by the
+// session and version) and asks a bot when a bot seat is to move. The
+// caller holds mu.
+func (ss *session) advance(ctx context.Context) error {
+	for ss.err == nil && !ss.over() && ss.pos.ToMove() == game.Chance {
+		outs := ss.pos.Outcomes(nil)
+		if len(outs) == 0 {
+			break
+		}
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%s/%d", ss.id, ss.version())
+		rng := rand.New(rand.NewPCG(h.Sum64(), 0))
+		x, pick := rng.Float64(), outs[len(outs)-1].Move
+		for _, o := range outs {
+			if x < o.Prob {
+				pick = o.Move
+				break
+			}
+			x -= o.Prob
+		}
+		if err := ss.append(ctx, store.SessionEvent{Kind: "move", Seat: -1, Move: ss.pos.Notation(pick)}); err != nil {
+			return err
+		}
+	}
+	ss.thinking = false
+	if t := ss.toMove(); t >= 0 && ss.bots[t] != nil {
+		ss.thinking = true
+		ss.srv.bots.submit(botJob{ss: ss, version: ss.version()})
+	}
+	return nil
+}
+
+// move plays a human seat's move: the errors are the API's (403, 409,
+// 422); a rejected move changes nothing.
+func (ss *session) move(ctx context.Context, token, text string, version *int) error {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	st, err := ss.checkTurn(token, version)
+	if err != nil {
+		return err
+	}
+	if ss.over() {
+		return failf(http.StatusConflict, "the game is over")
+	}
+	if ss.toMove() != st {
+		return failf(http.StatusConflict, "not your turn: seat %d is to move", ss.toMove())
+	}
+	ply, err := ss.pos.ParseMove(text)
+	if err != nil {
+		return failf(http.StatusUnprocessableEntity, "%v", err)
+	}
+	if err := ss.append(ctx, store.SessionEvent{Kind: "move", Seat: st, Move: ss.pos.Notation(ply)}); err != nil {
+		return err
+	}
+	return ss.advance(ctx)
+}
+
+// undo takes back moves until the token's seat is to move again, before its
+// last move.
+func (ss *session) undo(ctx context.Context, token string, version *int) error {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	st, err := ss.checkTurn(token, version)
+	if err != nil {
+		return err
+	}
+	n, found := 0, false
+	for nd := ss.cur; nd.parent != nil && !found; nd = nd.parent {
+		n++
+		found = nd.seat == st
+	}
+	if !found {
+		return failf(http.StatusConflict, "nothing to take back: seat %d has made no move on this line", st)
+	}
+	if err := ss.append(ctx, store.SessionEvent{Kind: "undo", Seat: st, Move: fmt.Sprint(n)}); err != nil {
+		return err
+	}
+	return ss.advance(ctx)
+}
+
+// checkTurn checks the token and the version a client saw, returning the
+// token's seat.
+func (ss *session) checkTurn(token string, version *int) (int, error) {
+	st := ss.seatOf(token)
+	if st < 0 {
+		return -1, failf(http.StatusForbidden, "the token is not a seat's of this session")
+	}
+	if version != nil && *version != ss.version() {
+		return -1, failf(http.StatusConflict, "stale version %d: the session is at version %d", *version, ss.version())
+	}
+	if ss.err != nil {
+		return -1, failf(http.StatusConflict, "the session stopped on an error of the rules: %v", ss.err)
+	}
+	return st, nil
+}

@@ -1,0 +1,163 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// ErrNotFound is returned for a session or file the store does not hold.
+var ErrNotFound = errors.New("not found")
+
+// ErrConflict is returned when an event's version is already taken: another
+// writer appended to the session first.
+var ErrConflict = errors.New("version already taken")
+
+// Session is a game session of the server: which game, which variant and
+// who sits where (Seats is JSON the server defines).
+type Session struct {
+	ID      string
+	Game    string
+	Variant string
+	Seats   string
+	Created time.Time
+}
+
+// SessionEvent is one event of a session's log. Versions count from 1 with
+// no gaps.
+type SessionEvent struct {
+	Version int
+	Kind    string // "move", "undo"
+	Seat    int
+	Move    string
+	Note    string
+	Created time.Time
+}
+
+// GameFile is a rules file a user uploaded to the server.
+type GameFile struct {
+	Name   string
+	Source string
+}
+
+// CreateSession stores a new session with no events.
+func (s *Store) CreateSession(ctx context.Context, ss Session) error {
+	_, err := s.db.ExecContext(ctx,
+		`INSERT INTO sessions (id, game, variant, seats, created_at) VALUES ($1, $2, $3, $4, $5)`,
+		ss.ID, ss.Game, ss.Variant, ss.Seats, s.now())
+	if err != nil {
+		return fmt.Errorf("store: creating session: %w", err)
+	}
+	return nil
+}
+
+// AppendEvent adds an event to a session's log, committed before it
+// returns. An event whose version is taken fails with ErrConflict and
+// changes nothing.
+func (s *Store) AppendEvent(ctx context.Context, id string, e SessionEvent) error {
+	res, err := s.db.ExecContext(ctx,
+		`INSERT INTO session_events (session_id, version, kind, seat, move, note, created_at)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+		id, e.Version, e.Kind, e.Seat, e.Move, e.Note, s.now())
+	if err != nil {
+		return fmt.Errorf("store: session %s event %d: %w", id, e.Version, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("store: session %s event %d: %w", id, e.Version, ErrConflict)
+	}
+	return nil
+}
+
+// LoadSession returns a session and its events in order.
+func (s *Store) LoadSession(ctx context.Context, id string) (*Session, []SessionEvent, error) {
+	var ss Session
+	var created any
+	err := s.db.QueryRowContext(ctx, `SELECT id, game, variant, seats, created_at FROM sessions WHERE id = $1`, id).
+		Scan(&ss.ID, &ss.Game, &ss.Variant, &ss.Seats, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, fmt.Errorf("store: session %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: session %s: %w", id, err)
+	}
+	ss.Created = scanTime(created)
+	rows, err := s.db.QueryContext(ctx,
+		`SELECT version, kind, seat, move, note, created_at FROM session_events WHERE session_id = $1 ORDER BY version`, id)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: session %s events: %w", id, err)
+	}
+	defer rows.Close()
+	var evs []SessionEvent
+	for rows.Next() {
+		var e SessionEvent
+		if err := rows.Scan(&e.Version, &e.Kind, &e.Seat, &e.Move, &e.Note, &created); err != nil {
+			return nil, nil, fmt.Errorf("store: session %s events: %w", id, err)
+		}
+		e.Created = scanTime(created)
+		evs = append(evs, e)
+	}
+	return &ss, evs, rows.Err()
+}
+
+// Sessions lists the most recent sessions, newest first.
+func (s *Store) Sessions(ctx context.Context, limit int) ([]Session, error) {
+	rows, err := s.db.QueryContext(ctx,
+		`SELECT id, game, variant, seats, created_at FROM sessions ORDER BY created_at DESC, id LIMIT $1`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: sessions: %w", err)
+	}
+	defer rows.Close()
+	var out []Session
+	for rows.Next() {
+		var ss Session
+		var created any
+		if err := rows.Scan(&ss.ID, &ss.Game, &ss.Variant, &ss.Seats, &created); err != nil {
+			return nil, fmt.Errorf("store: sessions: %w", err)
+		}
+		ss.Created = scanTime(created)
+		out = append(out, ss)
+	}
+	return out, rows.Err()
+}
+
+// SaveGameFile keeps an uploaded rules file. Sessions refer to files by
+// name, so a name once taken keeps its text: saving another text under it
+// fails with ErrConflict (saving the same text again is no change).
+func (s *Store) SaveGameFile(ctx context.Context, f GameFile) error {
+	res, err := s.db.ExecContext(ctx,
+		`INSERT INTO game_files (name, source, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+		f.Name, f.Source, s.now())
+	if err != nil {
+		return fmt.Errorf("store: saving rules file %s: %w", f.Name, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		var old string
+		if err := s.db.QueryRowContext(ctx, `SELECT source FROM game_files WHERE name = $1`, f.Name).Scan(&old); err != nil {
+			return fmt.Errorf("store: saving rules file %s: %w", f.Name, err)
+		}
+		if old != f.Source {
+			return fmt.Errorf("store: rules file %s: %w", f.Name, ErrConflict)
+		}
+	}
+	return nil
+}
+
+// GameFiles returns every uploaded rules file.
+func (s *Store) GameFiles(ctx context.Context) ([]GameFile, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT name, source FROM game_files ORDER BY name`)
+	if err != nil {
+		return nil, fmt.Errorf("store: rules files: %w", err)
+	}
+	defer rows.Close()
+	var out []GameFile
+	for rows.Next() {
+		var f GameFile
+		if err := rows.Scan(&f.Name, &f.Source); err != nil {
+			return nil, fmt.Errorf("store: rules files: %w", err)
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
