@@ -285,4 +285,3 @@ func (ss *session) state() *State {
 	}
 	return st
 }
-
