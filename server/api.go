@@ -31,6 +31,12 @@ func failf(status int, format string, args ...any) error {
 type handler func(w http.ResponseWriter, r *http.Request) error
 
 func (h handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		// A fault in a handler answers 500 and leaves the server running.
+		if v := recover(); v != nil && v != http.ErrAbortHandler {
+			writeError(w, fmt.Errorf("internal error: %v", v))
+		}
+	}()
 	if err := h(w, r); err != nil {
 		writeError(w, err)
 	}

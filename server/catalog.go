@@ -193,7 +193,7 @@ func (c *catalog) upload(ctx context.Context, name string, src []byte) (GameInfo
 	if old, ok := c.info(name); ok && old.Source != "upload" {
 		return GameInfo{}, failf(http.StatusConflict, "%s: a %s game has that name", name, old.Source)
 	}
-	probe := &catalog{files: map[string]*catalogFile{}}
+	probe := &catalog{files: map[string]*catalogFile{}, engines: map[string]*arena.Engine{}}
 	if err := probe.add(name, "upload", src, fstest.MapFS{}); err != nil {
 		return GameInfo{}, failf(http.StatusUnprocessableEntity, "%v", err)
 	}

@@ -61,15 +61,16 @@ func (ss *session) writePGN(w *bytes.Buffer) error {
 	// line goes on.
 	var walk func(n *node, ply int, out *[]string, number bool) error
 	walk = func(n *node, ply int, out *[]string, number bool) error {
-		if len(n.children) == 0 {
+		kids := ss.mainFirst(n)
+		if len(kids) == 0 {
 			return nil
 		}
-		main := n.children[0]
+		main := kids[0]
 		if err := ss.pgnMove(pos, main, ply, number, out); err != nil {
 			return err
 		}
 		pos.Undo()
-		for _, c := range n.children[1:] {
+		for _, c := range kids[1:] {
 			var v []string
 			if err := ss.pgnMove(pos, c, ply, true, &v); err != nil {
 				return err
@@ -82,7 +83,7 @@ func (ss *session) writePGN(w *bytes.Buffer) error {
 		}
 		m, _ := pos.ParseMove(main.move)
 		pos.Play(m)
-		err := walk(main, ply+1, out, len(n.children) > 1)
+		err := walk(main, ply+1, out, len(kids) > 1)
 		pos.Undo()
 		return err
 	}

@@ -25,7 +25,7 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, ss *session
 		if st := ss.state(); st.Result != nil {
 			rec.SetTag("Result", st.Result.Reason)
 		}
-		rec.Root = *toRecordNode(ss.root)
+		rec.Root = *ss.toRecordNode(ss.root)
 		if err := rec.Write(&buf); err != nil {
 			return err
 		}
@@ -47,12 +47,30 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, ss *session
 	return err
 }
 
-func toRecordNode(n *node) *engine.RecordNode {
+func (ss *session) toRecordNode(n *node) *engine.RecordNode {
 	out := &engine.RecordNode{Move: n.move}
-	for _, c := range n.children {
-		out.Children = append(out.Children, toRecordNode(c))
+	for _, c := range ss.mainFirst(n) {
+		out.Children = append(out.Children, ss.toRecordNode(c))
 	}
 	return out
+}
+
+// mainFirst returns a node's children with the one on the current line
+// first: exports make the line the session is on the main line, and the
+// moves taken back its variations.
+func (ss *session) mainFirst(n *node) []*node {
+	for c := ss.cur; c != nil && c.parent != nil; c = c.parent {
+		if c.parent == n && n.children[0] != c {
+			out := []*node{c}
+			for _, o := range n.children {
+				if o != c {
+					out = append(out, o)
+				}
+			}
+			return out
+		}
+	}
+	return n.children
 }
 
 // writeSGF writes the tree as SGF (FF[4]): two-player games with B and W
@@ -88,7 +106,7 @@ func (ss *session) writeSGF(w *bytes.Buffer) {
 			writeSGFMove(w, n, color(n.seat), names)
 		}
 		if len(n.children) > 1 {
-			for _, c := range n.children {
+			for _, c := range ss.mainFirst(n) {
 				w.WriteString("\n(")
 				writeSGFMove(w, c, color(c.seat), names)
 				walk(c)
