@@ -49,6 +49,7 @@ type Server struct {
 	cfg     Config
 	catalog *catalog
 	bots    *botPool
+	writer  *eventWriter
 
 	mu       sync.Mutex
 	sessions map[string]*session // loaded sessions by id
@@ -82,6 +83,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if s.catalog, err = newCatalog(ctx, cfg.Store, cfg.Games); err != nil {
 		return nil, err
 	}
+	s.writer = newEventWriter(s.ctx, cfg.Store)
 	s.bots = newBotPool(s.ctx, cfg.BotWorkers)
 	return s, nil
 }

@@ -202,7 +202,7 @@ func describeMove(st *engine.State, before []engine.Piece) lastMove {
 // tells the watchers. The caller holds mu and has checked e.
 func (ss *session) append(ctx context.Context, e store.SessionEvent) error {
 	e.Version = ss.version() + 1
-	if err := ss.srv.cfg.Store.AppendEvent(ctx, ss.id, e); err != nil {
+	if err := ss.srv.writer.append(ss.id, e); err != nil {
 		return err
 	}
 	if err := ss.apply(e); err != nil {

@@ -161,3 +161,44 @@ func (s *Store) GameFiles(ctx context.Context) ([]GameFile, error) {
 	}
 	return out, rows.Err()
 }
+
+// PendingEvent is an event to append to a session's log in a batch.
+type PendingEvent struct {
+	Session string
+	Event   SessionEvent
+}
+
+// AppendEvents appends many events in one transaction, as AppendEvent does
+// one: a server gathers the events of concurrent sessions and commits them
+// together. errs[i] is the outcome of events[i] (ErrConflict for a taken
+// version, which does not fail the others); err is set when the
+// transaction itself failed, and then no event was stored.
+func (s *Store) AppendEvents(ctx context.Context, events []PendingEvent) (errs []error, err error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("store: appending events: %w", err)
+	}
+	defer tx.Rollback()
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO session_events (session_id, version, kind, seat, move, note, created_at)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`)
+	if err != nil {
+		return nil, fmt.Errorf("store: appending events: %w", err)
+	}
+	defer stmt.Close()
+	errs = make([]error, len(events))
+	now := s.now()
+	for i, pe := range events {
+		e := pe.Event
+		res, err := stmt.ExecContext(ctx, pe.Session, e.Version, e.Kind, e.Seat, e.Move, e.Note, now)
+		if err != nil {
+			return nil, fmt.Errorf("store: session %s event %d: %w", pe.Session, e.Version, err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			errs[i] = fmt.Errorf("store: session %s event %d: %w", pe.Session, e.Version, ErrConflict)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("store: appending events: %w", err)
+	}
+	return errs, nil
+}

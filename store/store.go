@@ -57,6 +57,9 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store %s: %w", s.name(), err)
 	}
+	// Keep connections open between bursts: opening one (and, for SQLite,
+	// setting it up) costs more than most statements.
+	s.db.SetMaxIdleConns(16)
 	if err := s.migrate(ctx); err != nil {
 		s.db.Close()
 		return nil, fmt.Errorf("store %s: %w", s.name(), err)

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ludus-games/ludus/server"
+	"github.com/ludus-games/ludus/store"
+)
+
+func newBenchServeCmd() *cobra.Command {
+	o := server.LoadOptions{Sessions: 1000, Duration: time.Minute, Seed: 1}
+	var db string
+	var every time.Duration
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Load the game server: concurrent sessions of clients against bots",
+		Long: `bench serve starts the game server on a loopback port (with a fresh SQLite
+store unless --db says otherwise) and runs --sessions clients at once, each
+playing random legal moves against a bot over the JSON API and following its
+session's event stream, game after game. Every finished game is replayed by
+the rules and compared with the server's record; now and then a client sends
+a move with a wrong token or a stale version, which must be refused. It
+prints moves per second, the latency of a move (POST to answer) and of the
+bot's reply (POST to the reply's event), and the live heap every --every,
+which stays flat in a long soak (--duration 1h).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			if db == "" {
+				dir, err := os.MkdirTemp("", "ludus-bench-serve")
+				if err != nil {
+					return err
+				}
+				defer os.RemoveAll(dir)
+				db = filepath.Join(dir, "bench.db")
+			}
+			st, err := store.Open(ctx, db)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			srv, err := server.New(ctx, server.Config{Store: st})
+			if err != nil {
+				return err
+			}
+			defer srv.Close()
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				return err
+			}
+			hs := &http.Server{Handler: srv.Handler()}
+			go hs.Serve(ln)
+			defer hs.Close()
+			o.URL = "http://" + ln.Addr().String()
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "%d sessions of %s against %s for %v on %d cores\n\n", o.Sessions, orDefault(o.Game, "tic-tac-toe.zrf"),
+				orDefault(o.Bot, "random"), o.Duration, runtime.NumCPU())
+			fmt.Fprintln(w, "| time | games | moves/s | heap MiB |\n| --- | --- | --- | --- |")
+			next := every
+			o.Sample = func(r server.LoadReport) {
+				if every > 0 && r.Elapsed >= next {
+					next += every
+					fmt.Fprintf(w, "| %v | %d | %.0f | %.1f |\n", r.Elapsed.Round(time.Second), r.Games, r.MovesPerSec, r.HeapMiB)
+				}
+			}
+			r, err := server.RunLoad(ctx, o)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "\n| figure | value |\n| --- | --- |\n")
+			fmt.Fprintf(w, "| games finished and replayed | %d |\n| client moves | %d |\n| moves per second (both seats) | %.0f |\n",
+				r.Games, r.Moves, r.MovesPerSec)
+			fmt.Fprintf(w, "| move round trip p50 / p99 | %v / %v |\n| bot reply p50 / p99 | %v / %v |\n",
+				r.MoveP50.Round(10*time.Microsecond), r.MoveP99.Round(10*time.Microsecond), r.ReplyP50.Round(10*time.Microsecond), r.ReplyP99.Round(10*time.Microsecond))
+			fmt.Fprintf(w, "| bad moves refused / accepted | %d / %d |\n| records not replaying | %d |\n| other failures | %d |\n| heap at the end | %.1f MiB |\n",
+				r.BadRefused, r.BadAccepted, r.Mismatched, r.Failures, r.HeapMiB)
+			if r.BadAccepted > 0 || r.Mismatched > 0 || r.Failures > 0 {
+				return fmt.Errorf("the server misbehaved: %d bad moves accepted, %d records not replaying, %d failures (first: %s)",
+					r.BadAccepted, r.Mismatched, r.Failures, r.FirstFailure)
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntVar(&o.Sessions, "sessions", o.Sessions, "concurrent clients, each in its own session")
+	fl.DurationVar(&o.Duration, "duration", o.Duration, "how long to run")
+	fl.IntVar(&o.Games, "games", 0, "stop after this many games (0: run for --duration)")
+	fl.StringVar(&o.Game, "game", "tic-tac-toe.zrf", "bundled game to play")
+	fl.StringVar(&o.Bot, "bot", "random", "bot spec of the server's seat")
+	fl.Uint64Var(&o.Seed, "seed", o.Seed, "seed of the clients' moves")
+	fl.StringVar(&db, "db", "", "store to use (default: a fresh SQLite file, removed after)")
+	fl.DurationVar(&every, "every", 10*time.Second, "print a row of figures this often (0: never)")
+	rangeFlag(cmd, "sessions", 1, 20000)
+	return cmd
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func init() { benchCmd.AddCommand(newBenchServeCmd()) }

@@ -1,0 +1,390 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
+)
+
+// LoadOptions set up a load run against a server: Sessions clients at once,
+// each playing random legal moves against a bot over the JSON API, game
+// after game, until Games games are finished or Duration has passed.
+type LoadOptions struct {
+	URL      string // the server, e.g. http://localhost:8080
+	Game     string // a game the server offers (default tic-tac-toe.zrf)
+	Bot      string // the bot spec of the other seat (default random)
+	Sessions int    // concurrent clients (default 1000)
+	Games    int    // games to finish in all (0: until Duration)
+	Duration time.Duration
+	Seed     uint64
+	// Sample, when set, is called about every second with the figures so
+	// far (for progress and memory samples).
+	Sample func(LoadReport)
+}
+
+// LoadReport is what a load run measured. A correct server has no lost
+// moves, no mismatched records and no accepted bad moves.
+type LoadReport struct {
+	Games        int           `json:"games"`
+	Moves        int           `json:"moves"`         // the clients' moves accepted
+	Elapsed      time.Duration `json:"elapsed"`       // wall time
+	MovesPerSec  float64       `json:"moves_per_sec"` // every move played (clients' and bots')
+	MoveP50      time.Duration `json:"move_p50"`      // POST of a move to its answer
+	MoveP99      time.Duration `json:"move_p99"`
+	ReplyP50     time.Duration `json:"reply_p50"` // POST of a move to the bot's answer arriving
+	ReplyP99     time.Duration `json:"reply_p99"`
+	BadAccepted  int           `json:"bad_accepted"`  // moves with a wrong token or a stale version that were accepted
+	BadRefused   int           `json:"bad_refused"`   // ... and refused, as they must be
+	Mismatched   int           `json:"mismatched"`    // records that did not replay to the server's result or moves
+	Failures     int           `json:"failures"`      // other errors (network, 5xx)
+	FirstFailure string        `json:"first_failure"` // the first of them
+	HeapMiB      float64       `json:"heap_mib"`      // live heap of this process at the end
+}
+
+// RunLoad runs clients against a server until the games are played or the
+// time is up, and checks every finished game against the rules.
+func RunLoad(ctx context.Context, o LoadOptions) (*LoadReport, error) {
+	if o.Game == "" {
+		o.Game = "tic-tac-toe.zrf"
+	}
+	if o.Bot == "" {
+		o.Bot = "random"
+	}
+	if o.Sessions <= 0 {
+		o.Sessions = 1000
+	}
+	src, ok := games.Source(o.Game)
+	if !ok {
+		return nil, fmt.Errorf("load: %s is not a bundled game", o.Game)
+	}
+	f, err := zrf.Read(o.Game, src, games.FS())
+	if err != nil {
+		return nil, err
+	}
+	l := &loadRun{o: o, file: f, client: &http.Client{Transport: &http.Transport{
+		MaxIdleConns: o.Sessions * 2, MaxIdleConnsPerHost: o.Sessions * 2, IdleConnTimeout: time.Minute}}}
+	if o.Duration > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.Duration)
+		defer cancel()
+	}
+	start := time.Now()
+	stopSample := l.sampleEvery(ctx, start)
+	var wg sync.WaitGroup
+	for i := range o.Sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
+			for ctx.Err() == nil && (o.Games == 0 || l.started.Add(1) <= int64(o.Games)) {
+				if err := l.playGame(ctx, rng); err != nil && ctx.Err() == nil {
+					l.fail(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	stopSample()
+	return l.report(time.Since(start)), nil
+}
+
+type loadRun struct {
+	o      LoadOptions
+	file   *zrf.File
+	client *http.Client
+
+	started atomic.Int64
+	mu      sync.Mutex
+	rep     LoadReport
+	moveLat []time.Duration
+	reply   []time.Duration
+	all     int
+}
+
+func (l *loadRun) fail(err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.rep.Failures == 0 {
+		l.rep.FirstFailure = err.Error()
+	}
+	l.rep.Failures++
+}
+
+func (l *loadRun) report(elapsed time.Duration) *LoadReport {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r := l.rep
+	r.Elapsed = elapsed
+	r.MovesPerSec = float64(l.all) / elapsed.Seconds()
+	r.MoveP50, r.MoveP99 = percentile(l.moveLat, 0.5), percentile(l.moveLat, 0.99)
+	r.ReplyP50, r.ReplyP99 = percentile(l.reply, 0.5), percentile(l.reply, 0.99)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	r.HeapMiB = float64(ms.HeapAlloc) / (1 << 20)
+	return &r
+}
+
+func (l *loadRun) sampleEvery(ctx context.Context, start time.Time) func() {
+	if l.o.Sample == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				l.o.Sample(*l.report(time.Since(start)))
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+func percentile(xs []time.Duration, q float64) time.Duration {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(q*float64(len(s))))]
+}
+
+// playGame plays one game: a session with the client on seat 0, the
+// events on a stream, a random legal move whenever it is the client's turn,
+// now and then a move with a wrong token or a stale version that must be
+// refused; at the end the record is replayed by the rules.
+func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand) error {
+	var c Created
+	if err := l.do(ctx, "POST", "/api/sessions", CreateRequest{Game: l.o.Game,
+		Seats: []SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: l.o.Bot}}}, &c, http.StatusCreated); err != nil {
+		return err
+	}
+	events, stop, err := l.stream(ctx, c.ID)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	var st State
+	if err := l.do(ctx, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {
+		return err
+	}
+	var played []string // every move, as the events told
+	seen := 0
+	for st.Result == nil {
+		if st.ToMove == nil || *st.ToMove != 0 || st.Thinking || seen < st.Version {
+			// Wait for the events up to the state we act on.
+			e, ok := <-events
+			if !ok {
+				return fmt.Errorf("session %s: event stream ended", c.ID)
+			}
+			if e.Version != seen+1 {
+				l.mismatch()
+				return fmt.Errorf("session %s: event %d after %d", c.ID, e.Version, seen)
+			}
+			seen = e.Version
+			played = append(played, e.Move)
+			if err := l.do(ctx, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {
+				return err
+			}
+			continue
+		}
+		l.tryBad(ctx, c, st, rng)
+		move := st.Legal[rng.IntN(len(st.Legal))]
+		t0 := time.Now()
+		var next State
+		if err := l.do(ctx, "POST", "/api/sessions/"+c.ID+"/moves",
+			map[string]any{"token": c.Seats[0].Token, "move": move, "version": st.Version}, &next, 200); err != nil {
+			return err
+		}
+		lat := time.Since(t0)
+		// The answer shows the move applied.
+		if len(next.Moves) == 0 || next.Moves[len(next.Moves)-1] != move {
+			l.mismatch()
+			return fmt.Errorf("session %s: played %q, the state's last move is %v", c.ID, move, next.Moves)
+		}
+		var replyAt time.Duration
+		if next.Result == nil {
+			// Wait for our move's event and the bot's answer.
+			for seen < next.Version+1 {
+				e, ok := <-events
+				if !ok {
+					return fmt.Errorf("session %s: event stream ended", c.ID)
+				}
+				seen = e.Version
+				played = append(played, e.Move)
+			}
+			replyAt = time.Since(t0)
+		}
+		l.mu.Lock()
+		l.rep.Moves++
+		l.all += 2
+		l.moveLat = append(l.moveLat, lat)
+		if replyAt > 0 {
+			l.reply = append(l.reply, replyAt)
+		}
+		l.mu.Unlock()
+		if err := l.do(ctx, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {
+			return err
+		}
+	}
+	for seen < st.Version {
+		e, ok := <-events
+		if !ok {
+			return fmt.Errorf("session %s: event stream ended", c.ID)
+		}
+		seen = e.Version
+		played = append(played, e.Move)
+	}
+	return l.check(ctx, c.ID, st, played)
+}
+
+// tryBad sends, now and then, a move that must be refused.
+func (l *loadRun) tryBad(ctx context.Context, c Created, st State, rng *rand.Rand) {
+	if rng.IntN(8) != 0 {
+		return
+	}
+	body := map[string]any{"token": "x" + c.Seats[0].Token, "move": st.Legal[0], "version": st.Version}
+	want := http.StatusForbidden
+	if rng.IntN(2) == 0 && st.Version > 0 {
+		body = map[string]any{"token": c.Seats[0].Token, "move": st.Legal[0], "version": st.Version - 1}
+		want = http.StatusConflict
+	}
+	err := l.do(ctx, "POST", "/api/sessions/"+c.ID+"/moves", body, nil, want)
+	switch {
+	case ctx.Err() != nil:
+	case err == nil:
+		l.mu.Lock()
+		l.rep.BadRefused++
+		l.mu.Unlock()
+	case strings.Contains(err.Error(), ": 200 OK"):
+		l.mu.Lock()
+		l.rep.BadAccepted++
+		l.mu.Unlock()
+	default:
+		l.fail(err)
+	}
+}
+
+func (l *loadRun) mismatch() {
+	l.mu.Lock()
+	l.rep.Mismatched++
+	l.mu.Unlock()
+}
+
+// check replays the finished game's record with the rules: the moves must
+// be legal, the same as the events told, and end in the server's result.
+func (l *loadRun) check(ctx context.Context, id string, st State, played []string) error {
+	g, err := l.file.Build(l.file.Games[0])
+	if err == nil {
+		g.Compiled, err = engine.Compile(g.Rules)
+	}
+	if err != nil {
+		return err
+	}
+	s := engine.NewState(g.Compiled)
+	pos := engine.NewPosition(s, nil)
+	ok := slices.Equal(played, st.Moves)
+	for _, m := range st.Moves {
+		ply, err := pos.ParseMove(m)
+		if err != nil {
+			ok = false
+			break
+		}
+		pos.Play(ply)
+	}
+	res, over := pos.Result()
+	if !ok || !over || !slices.Equal([]float64(res), st.Result.Scores) {
+		l.mismatch()
+		return fmt.Errorf("session %s: the record does not replay to the server's result", id)
+	}
+	l.mu.Lock()
+	l.rep.Games++
+	l.mu.Unlock()
+	return nil
+}
+
+// stream opens the session's event stream (SSE) and delivers its events.
+func (l *loadRun) stream(ctx context.Context, id string) (<-chan Event, func(), error) {
+	ctx, cancel := context.WithCancel(ctx)
+	req, _ := http.NewRequestWithContext(ctx, "GET", l.o.URL+"/api/sessions/"+id+"/events", nil)
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := l.client.Do(req)
+	if err != nil {
+		cancel()
+		return nil, nil, err
+	}
+	if resp.StatusCode != 200 {
+		resp.Body.Close()
+		cancel()
+		return nil, nil, fmt.Errorf("events of %s: %s", id, resp.Status)
+	}
+	out := make(chan Event, 64)
+	go func() {
+		defer close(out)
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var e Event
+				if json.Unmarshal([]byte(data), &e) == nil {
+					select {
+					case out <- e:
+					case <-ctx.Done():
+						return
+					}
+				}
+			}
+		}
+	}()
+	return out, cancel, nil
+}
+
+// do sends a request and decodes the answer, which must have status want.
+func (l *loadRun) do(ctx context.Context, method, path string, body, out any, want int) error {
+	var rd io.Reader
+	if body != nil {
+		js, _ := json.Marshal(body)
+		rd = bytes.NewReader(js)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, l.o.URL+path, rd)
+	if err != nil {
+		return err
+	}
+	resp, err := l.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != want {
+		return fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, bytes.TrimSpace(data))
+	}
+	if out != nil {
+		return json.Unmarshal(data, out)
+	}
+	return nil
+}
