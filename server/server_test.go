@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ludus-games/ludus/internal/pgtest"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -259,5 +260,30 @@ func TestRejections(t *testing.T) {
 		if code != tc.code || !strings.Contains(e.Error, tc.want) {
 			t.Errorf("%s %s: %d %q, want %d %q", tc.method, tc.path, code, e.Error, tc.code, tc.want)
 		}
+	}
+}
+
+// The same game on PostgreSQL: a session played, then found again by a
+// second server on the same database.
+func TestPostgres(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a PostgreSQL cluster")
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	_, hs := testServer(t, Config{Store: st})
+	rep, err := RunLoad(ctx, LoadOptions{URL: hs.URL, Sessions: 10, Games: 20, Seed: 2, Duration: time.Minute})
+	if err != nil || rep.Games != 20 || rep.Failures+rep.Mismatched+rep.BadAccepted > 0 {
+		t.Fatalf("load on PostgreSQL: %+v %v", rep, err)
+	}
+	c := newSession(t, hs.URL, CreateRequest{Game: "chess.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": c.Seats[0].Token, "move": "e2 - e4"}, nil)
+	_, hs2 := testServer(t, Config{Store: st})
+	if again := getState(t, hs2.URL, c.ID); again.Version != 1 || again.Moves[0] != "e2 - e4 pawn-push" {
+		t.Fatalf("after restart: %+v", again)
 	}
 }

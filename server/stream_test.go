@@ -113,3 +113,18 @@ func TestSlowWatcherDoesNotBlock(t *testing.T) {
 		t.Fatalf("moves took %v with idle watchers", d)
 	}
 }
+
+// A bot that would think for ever is stopped at the move time: its seat
+// still moves, in about that time.
+func TestBotMoveTimeCap(t *testing.T) {
+	_, hs := testServer(t, Config{MoveTime: 200 * time.Millisecond})
+	c := newSession(t, hs.URL, CreateRequest{Game: "chess.zrf", Seats: []SeatRequest{{Kind: "bot", Spec: "alphabeta:depth=60"}, {Kind: "human"}}})
+	start := time.Now()
+	st := waitFor(t, hs.URL, c.ID, func(s State) bool { return s.Version >= 1 })
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("the bot's move took %v with a 200ms cap", d)
+	}
+	if st.Thinking || st.ToMove == nil || *st.ToMove != 1 {
+		t.Fatalf("after the bot's move: %+v", st)
+	}
+}
