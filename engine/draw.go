@@ -268,13 +268,22 @@ func playerColor(g *Game, p int) render.Color {
 
 func drawPiece(d *render.Drawing, g *Game, pc Piece, c render.Point, size float64) {
 	fill := playerColor(g, pc.Owner())
+	pt := g.Rules.Pieces[pc.Type()]
+	if chessSet(g) {
+		line := render.Hex("#1b1b1b")
+		if lum(fill) < 0.5 {
+			line = render.Hex("#d8d0c0")
+		}
+		if render.ChessPiece(d, pt.Name, c, size, fill, line) {
+			return
+		}
+	}
 	d.Circle(c.X+1.5, c.Y+2, size*0.38, render.Style{Fill: render.Hex("#00000040")})
 	d.Circle(c.X, c.Y, size*0.38, render.Style{Fill: fill, Stroke: render.Hex("#1b1b1b"), Width: 1.5})
 	textColor := render.Hex("#1b1b1b")
 	if lum(fill) < 0.5 {
 		textColor = render.Hex("#f7f3ea")
 	}
-	pt := g.Rules.Pieces[pc.Type()]
 	letter := pt.Notation
 	if letter == "" {
 		letter = string([]rune(pt.Name)[:1])
@@ -287,4 +296,21 @@ func drawPiece(d *render.Drawing, g *Game, pc Piece, c render.Point, size float6
 
 func lum(c render.Color) float64 {
 	return (0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)) / 255
+}
+
+// chessSet reports whether the game's pieces are chess pieces (a King and
+// at least two of the others by name), which are drawn as such; a King of
+// draughts stays a disc.
+func chessSet(g *Game) bool {
+	names := map[string]bool{}
+	for _, pt := range g.Rules.Pieces {
+		names[strings.ToLower(pt.Name)] = true
+	}
+	n := 0
+	for _, k := range []string{"queen", "rook", "bishop", "knight", "pawn"} {
+		if names[k] {
+			n++
+		}
+	}
+	return names["king"] && n >= 2
 }

@@ -108,3 +108,16 @@ func TestHex(t *testing.T) {
 		}
 	}
 }
+
+// Every chess piece has a drawing; other names have none.
+func TestChessPieces(t *testing.T) {
+	for _, k := range []string{"King", "queen", "ROOK", "Bishop", "Knight", "Pawn"} {
+		d := New(100, 100)
+		if !ChessPiece(d, k, Pt(50, 50), 80, Hex("#fff"), Hex("#000")) || d.Len() < 2 {
+			t.Errorf("%s: not drawn", k)
+		}
+	}
+	if ChessPiece(New(10, 10), "Man", Pt(5, 5), 8, Hex("#fff"), Hex("#000")) {
+		t.Error("a draughts man drawn as a chess piece")
+	}
+}
