@@ -2,8 +2,11 @@ package server
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/ludus-games/ludus/engine"
 )
@@ -36,6 +39,31 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 			return err
 		}
 		return writeJSON(w, http.StatusCreated, out)
+	}))
+	mux.Handle("GET /api/sessions", handler(func(w http.ResponseWriter, r *http.Request) error {
+		limit := 50
+		if v := r.URL.Query().Get("limit"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 1000 {
+				return failf(http.StatusBadRequest, "limit=%q: want 1 to 1000", v)
+			}
+			limit = n
+		}
+		rows, err := s.cfg.Store.Sessions(r.Context(), limit)
+		if err != nil {
+			return err
+		}
+		out := make([]SessionInfo, 0, len(rows))
+		for _, row := range rows {
+			var seats []seat
+			json.Unmarshal([]byte(row.Seats), &seats)
+			info := SessionInfo{ID: row.ID, Game: row.Game, Variant: row.Variant, Created: row.Created, Seats: []SeatRequest{}}
+			for _, st := range seats {
+				info.Seats = append(info.Seats, SeatRequest{Kind: st.Kind, Spec: st.Spec})
+			}
+			out = append(out, info)
+		}
+		return writeJSON(w, http.StatusOK, out)
 	}))
 	mux.Handle("GET /api/sessions/{id}", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
 		ss.mu.Lock()
@@ -150,4 +178,13 @@ func (ss *session) tree() *Tree {
 		}
 	}
 	return t
+}
+
+// SessionInfo is a session as GET /api/sessions lists it.
+type SessionInfo struct {
+	ID      string        `json:"id"`
+	Game    string        `json:"game"`
+	Variant string        `json:"variant"`
+	Seats   []SeatRequest `json:"seats"`
+	Created time.Time     `json:"created"`
 }

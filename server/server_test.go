@@ -287,3 +287,17 @@ func TestPostgres(t *testing.T) {
 		t.Fatalf("after restart: %+v", again)
 	}
 }
+
+func TestListSessions(t *testing.T) {
+	_, hs := testServer(t, Config{})
+	a := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: "random"}}})
+	var list []SessionInfo
+	if code := call(t, "GET", hs.URL+"/api/sessions?limit=10", nil, &list); code != 200 || len(list) != 1 || list[0].ID != a.ID ||
+		list[0].Seats[1].Spec != "random" || list[0].Created.IsZero() {
+		t.Fatalf("list: %d %+v", code, list)
+	}
+	var e apiErr
+	if code := call(t, "GET", hs.URL+"/api/sessions?limit=0", nil, &e); code != 400 {
+		t.Fatalf("limit=0: %d", code)
+	}
+}
