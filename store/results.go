@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // RunSpec says how a run is made: what the command was, its flags and
@@ -75,15 +77,35 @@ func (s *Store) FindRun(ctx context.Context, kind string, settings json.RawMessa
 // AddResult stores a job's result, committed when it returns; added is
 // false when the run already had a result at that index (which is kept).
 func (s *Store) AddResult(ctx context.Context, r Result) (added bool, err error) {
-	res, err := s.db.ExecContext(ctx,
-		`INSERT INTO run_results (run_id, idx, seed, kind, data, elapsed_ms, created_at)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+	res, err := s.db.ExecContext(ctx, insertResult,
 		r.RunID, r.Index, int64(r.Seed), r.Kind, jsonText(r.Data, "{}"), float64(r.Elapsed)/1e6, s.now())
 	if err != nil {
 		return false, fmt.Errorf("store: run %d result %d: %w", r.RunID, r.Index, err)
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
+}
+
+const insertResult = `INSERT INTO run_results (run_id, idx, seed, kind, data, elapsed_ms, created_at)
+	VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`
+
+// AddResultPgx stores a result as AddResult does, inside a pgx transaction
+// of PostgreSQL: a queue worker writes a job's result in the transaction
+// that completes the job, so that a job is done exactly when its result is
+// stored. The result that completes the run marks it done.
+func AddResultPgx(ctx context.Context, tx pgx.Tx, r Result) (added bool, err error) {
+	tag, err := tx.Exec(ctx, insertResult,
+		r.RunID, r.Index, int64(r.Seed), r.Kind, jsonText(r.Data, "{}"), float64(r.Elapsed)/1e6, time.Now().UTC())
+	if err != nil {
+		return false, fmt.Errorf("store: run %d result %d: %w", r.RunID, r.Index, err)
+	}
+	// The last result finishes the run.
+	_, err = tx.Exec(ctx, `UPDATE runs SET status = 'done', finished_at = $2
+		WHERE id = $1 AND status <> 'done' AND jobs <= (SELECT COUNT(*) FROM run_results WHERE run_id = $1)`, r.RunID, time.Now().UTC())
+	if err != nil {
+		return false, fmt.Errorf("store: finishing run %d: %w", r.RunID, err)
+	}
+	return tag.RowsAffected() == 1, nil
 }
 
 // Results returns a run's results in index order.
