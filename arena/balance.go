@@ -45,6 +45,21 @@ type BalanceReport struct {
 // Balance plays o.Games games of g in which one bot plays every seat, and
 // reports the game's balance.
 func Balance[M any, P game.Position[M]](ctx context.Context, g Game[M, P], e Entrant[M, P], o Options) (*BalanceReport, error) {
+	r, err := balanceRun(g, e, o)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := r.play(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := NewBalanceReport(g.Name, e.Name, o.Seed, recs)
+	b.SeatNames = g.Players
+	return b, nil
+}
+
+// balanceRun schedules self-play games.
+func balanceRun[M any, P game.Position[M]](g Game[M, P], e Entrant[M, P], o Options) (*run[M, P], error) {
 	if o.Games < 1 {
 		return nil, fmt.Errorf("balance: %d games", o.Games)
 	}
@@ -56,18 +71,11 @@ func Balance[M any, P game.Position[M]](ctx context.Context, g Game[M, P], e Ent
 	for i := range schedule {
 		schedule[i] = make([]int, players)
 	}
-	r := &run[M, P]{g: g, entrants: []Entrant[M, P]{e}, opts: o, schedule: schedule,
+	return &run[M, P]{g: g, entrants: []Entrant[M, P]{e}, opts: o, schedule: schedule,
 		label: "self-play by " + e.Name,
 		summary: func(recs []*Record) any {
 			return NewBalanceReport(g.Name, e.Name, o.Seed, recs)
-		}}
-	recs, err := r.play(ctx)
-	if err != nil {
-		return nil, err
-	}
-	b := NewBalanceReport(g.Name, e.Name, o.Seed, recs)
-	b.SeatNames = g.Players
-	return b, nil
+		}}, nil
 }
 
 // NewBalanceReport computes a game's balance from self-play records.

@@ -75,6 +75,19 @@ type Ending struct {
 // they alternate who starts), so that each bot plays each seat equally
 // often when Games is a multiple of the number of seats.
 func Match[M any, P game.Position[M]](ctx context.Context, g Game[M, P], entrants []Entrant[M, P], o Options) (*MatchReport, error) {
+	r, err := matchRun(g, entrants, o)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := r.play(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return NewMatchReport(g.Name, entrantNames(entrants), o.Seed, recs), nil
+}
+
+// matchRun schedules a match.
+func matchRun[M any, P game.Position[M]](g Game[M, P], entrants []Entrant[M, P], o Options) (*run[M, P], error) {
 	if o.Games < 1 {
 		return nil, fmt.Errorf("match: %d games", o.Games)
 	}
@@ -86,16 +99,11 @@ func Match[M any, P game.Position[M]](ctx context.Context, g Game[M, P], entrant
 		}
 	}
 	names := entrantNames(entrants)
-	r := &run[M, P]{g: g, entrants: entrants, opts: o, schedule: schedule,
+	return &run[M, P]{g: g, entrants: entrants, opts: o, schedule: schedule,
 		label: strings.Join(names, " vs "),
 		summary: func(recs []*Record) any {
 			return NewMatchReport(g.Name, names, o.Seed, recs)
-		}}
-	recs, err := r.play(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return NewMatchReport(g.Name, names, o.Seed, recs), nil
+		}}, nil
 }
 
 func entrantNames[M any, P game.Position[M]](es []Entrant[M, P]) []string {

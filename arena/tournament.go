@@ -40,6 +40,19 @@ type TournamentReport struct {
 // scheduled round by round, so that a run stopped half-way has about as
 // many games of every pair.
 func Tournament[M any, P game.Position[M]](ctx context.Context, g Game[M, P], entrants []Entrant[M, P], o Options) (*TournamentReport, error) {
+	r, err := tournamentRun(g, entrants, o)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := r.play(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return NewTournamentReport(g.Name, entrantNames(entrants), o.Seed, o.Games, recs), nil
+}
+
+// tournamentRun schedules a round robin.
+func tournamentRun[M any, P game.Position[M]](g Game[M, P], entrants []Entrant[M, P], o Options) (*run[M, P], error) {
 	if len(entrants) < 2 {
 		return nil, fmt.Errorf("tournament: %d bots, want at least 2", len(entrants))
 	}
@@ -63,16 +76,11 @@ func Tournament[M any, P game.Position[M]](ctx context.Context, g Game[M, P], en
 		}
 	}
 	names := entrantNames(entrants)
-	r := &run[M, P]{g: g, entrants: entrants, opts: o, schedule: schedule,
+	return &run[M, P]{g: g, entrants: entrants, opts: o, schedule: schedule,
 		label: fmt.Sprintf("tournament of %d bots", len(names)),
 		summary: func(recs []*Record) any {
 			return NewTournamentReport(g.Name, names, o.Seed, o.Games, recs)
-		}}
-	recs, err := r.play(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return NewTournamentReport(g.Name, names, o.Seed, o.Games, recs), nil
+		}}, nil
 }
 
 // NewTournamentReport computes a round robin's cross table and ratings
