@@ -118,20 +118,35 @@ func (q *Queue) Enqueue(ctx context.Context, jobs []Job) (int, error) {
 	return added, nil
 }
 
-// Work takes jobs and runs them on up to workers goroutines until ctx is
-// cancelled; a job running then is cancelled too, and is taken again by
-// another worker after River's rescue delay.
-func (q *Queue) Work(ctx context.Context, funcs map[string]Func, workers int) error {
+// WorkOptions set up a worker.
+type WorkOptions struct {
+	// Workers is the number of jobs run at once (0: 1).
+	Workers int
+	// JobTimeout cancels a job that runs this long (0: 30 minutes); a job
+	// whose worker died is taken again by another worker a little after
+	// it, so it should be longer than any job but not much longer.
+	JobTimeout time.Duration
+}
+
+// Work takes jobs and runs them until ctx is cancelled; a job running then
+// is cancelled too, and is taken again by another worker.
+func (q *Queue) Work(ctx context.Context, funcs map[string]Func, o WorkOptions) error {
+	if o.JobTimeout <= 0 {
+		o.JobTimeout = 30 * time.Minute
+	}
 	ws := river.NewWorkers()
 	river.AddWorker(ws, &worker{funcs: funcs, pool: q.pool})
 	client, err := river.NewClient(riverpgxv5.New(q.pool), &river.Config{
-		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(workers, 1)}},
-		Workers:              ws,
-		Logger:               quietLogger(),
-		RescueStuckJobsAfter: time.Minute,
-		FetchCooldown:        20 * time.Millisecond,
-		FetchPollInterval:    200 * time.Millisecond,
-		JobTimeout:           -1, // jobs bound their own time
+		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(o.Workers, 1)}},
+		Workers:           ws,
+		Logger:            quietLogger(),
+		FetchCooldown:     20 * time.Millisecond,
+		FetchPollInterval: 200 * time.Millisecond,
+		// A job running past its timeout is cancelled and retried; one
+		// still marked running a little later lost its worker (killed,
+		// crashed) and is rescued.
+		JobTimeout:           o.JobTimeout,
+		RescueStuckJobsAfter: o.JobTimeout + o.JobTimeout/10 + time.Second,
 	})
 	if err != nil {
 		return err

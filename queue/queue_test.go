@@ -95,7 +95,10 @@ func TestQueue(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 2 {
 		wg.Add(1)
-		go func() { defer wg.Done(); q.Work(wctx, map[string]queue.Func{"square": flaky}, 2) }()
+		go func() {
+			defer wg.Done()
+			q.Work(wctx, map[string]queue.Func{"square": flaky}, queue.WorkOptions{Workers: 2})
+		}()
 	}
 	ri := waitDone(t, st, run)
 	stop()

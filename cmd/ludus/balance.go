@@ -37,11 +37,21 @@ more about play between people who try to win.
 			if err != nil {
 				return err
 			}
-			rep, err := arena.Balance(cmd.Context(), e.Game, entrants[0], f.options(e))
+			if f.queue {
+				return f.enqueue(cmd, "balance", args[0], e, bot)
+			}
+			rec, err := f.recorder(cmd, "balance", args[0], e, bot)
 			if err != nil {
 				return err
 			}
-			return f.finish(cmd.OutOrStdout(), rep, "balance")
+			defer rec.close()
+			o := f.options(e)
+			o.OnGame = rec.game
+			rep, err := arena.Balance(cmd.Context(), e.Game, entrants[0], o)
+			if err != nil {
+				return rec.fail(err)
+			}
+			return rec.finish(f.finish(cmd.OutOrStdout(), rep, "balance"))
 		},
 	}
 	f.register(c, 200, "self-play games")

@@ -38,11 +38,21 @@ first bot's running score with its interval and the game lengths.
 			if err != nil {
 				return err
 			}
-			rep, err := arena.Match(cmd.Context(), e.Game, bots, f.options(e))
+			if f.queue {
+				return f.enqueue(cmd, "match", args[0], e, p1, p2)
+			}
+			rec, err := f.recorder(cmd, "match", args[0], e, p1, p2)
 			if err != nil {
 				return err
 			}
-			return f.finish(cmd.OutOrStdout(), rep, "match")
+			defer rec.close()
+			o := f.options(e)
+			o.OnGame = rec.game
+			rep, err := arena.Match(cmd.Context(), e.Game, bots, o)
+			if err != nil {
+				return rec.fail(err)
+			}
+			return rec.finish(f.finish(cmd.OutOrStdout(), rep, "match"))
 		},
 	}
 	f.register(c, 100, "games to play")

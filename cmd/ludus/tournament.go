@@ -37,11 +37,21 @@ bots); separate specs with ";" to be explicit.
 			if err != nil {
 				return err
 			}
-			rep, err := arena.Tournament(cmd.Context(), e.Game, entrants, f.options(e))
+			if f.queue {
+				return f.enqueue(cmd, "tournament", args[0], e, splitSpecs(bots)...)
+			}
+			rec, err := f.recorder(cmd, "tournament", args[0], e, splitSpecs(bots)...)
 			if err != nil {
 				return err
 			}
-			return f.finish(cmd.OutOrStdout(), rep, "tournament")
+			defer rec.close()
+			o := f.options(e)
+			o.OnGame = rec.game
+			rep, err := arena.Tournament(cmd.Context(), e.Game, entrants, o)
+			if err != nil {
+				return rec.fail(err)
+			}
+			return rec.finish(f.finish(cmd.OutOrStdout(), rep, "tournament"))
 		},
 	}
 	f.register(c, 10, "games between every pair of bots")

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ludus-games/ludus/jobs"
+	"github.com/ludus-games/ludus/queue"
+	"github.com/ludus-games/ludus/store"
+)
+
+func init() {
+	var db string
+	var workers int
+	var timeout time.Duration
+	c := &cobra.Command{
+		Use:   "worker --db postgres://...",
+		Short: "Take queued jobs (games of queued runs) and run them",
+		Long: `worker takes jobs that "--queue" runs put on the queue in PostgreSQL (River)
+and runs them, workers at a time, until Ctrl-C or SIGTERM. Start workers on
+any number of machines with the same --db: each job's result is written in
+the transaction that completes it, so a worker that is killed loses only the
+jobs it was running, which another worker takes again.`,
+		Example: `  ludus tournament games/checkers.zrf --bots "random;alphabeta:depth=3" --games 100 --db postgres://host/ludus --queue
+  ludus worker --db postgres://host/ludus --workers 2`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			if db == "" {
+				return fmt.Errorf("--db postgres://... is required: the queue lives in PostgreSQL")
+			}
+			st, err := store.Open(ctx, db) // the results' schema
+			if err != nil {
+				return err
+			}
+			st.Close()
+			q, err := queue.Open(ctx, db)
+			if err != nil {
+				return err
+			}
+			defer q.Close()
+			fmt.Fprintf(cmd.OutOrStdout(), "ludus worker: taking jobs from %s, %d at a time\n", store.Redact(db), workers)
+			return q.Work(ctx, jobs.Tasks(), queue.WorkOptions{Workers: workers, JobTimeout: timeout})
+		},
+	}
+	c.Flags().StringVar(&db, "db", "", "the queue's PostgreSQL database (postgres://...)")
+	c.Flags().IntVar(&workers, "workers", 1, "jobs run at once")
+	c.Flags().DurationVar(&timeout, "job-timeout", 30*time.Minute, "cancel and retry a job that runs this long; a killed worker's jobs are taken again a little after it")
+	rangeFlag(c, "workers", 1, 1024)
+	rangeFlag(c, "job-timeout", float64(time.Second), float64(24*time.Hour))
+	rootCmd.AddCommand(c)
+}

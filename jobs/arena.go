@@ -1,0 +1,213 @@
+// Package jobs holds the work ludus can spread over machines as queued
+// jobs (package queue): the games of a match, tournament or balance run.
+// Each task is the same code a run on one machine plays, keyed by the job's
+// index, so a queued run's results equal the one-machine run's.
+package jobs
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/ludus-games/ludus/arena"
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
+	"github.com/ludus-games/ludus/queue"
+	"github.com/ludus-games/ludus/store"
+)
+
+// ArenaGame is the task that plays one game of a match, tournament or
+// balance run.
+const ArenaGame = "arena-game"
+
+// ArenaRun describes a match, tournament or balance run completely, the
+// rules file's text included, so that a worker on any machine can play its
+// games.
+type ArenaRun struct {
+	Kind     string   `json:"kind"` // match, tournament, balance
+	File     string   `json:"file"` // the rules file's name, for messages
+	Source   string   `json:"source"`
+	Variant  string   `json:"variant,omitempty"`
+	Eval     string   `json:"eval,omitempty"`
+	MaxPlies int      `json:"max_plies,omitempty"`
+	Bots     []string `json:"bots"`
+	Games    int      `json:"games"`
+	Seed     uint64   `json:"seed"`
+	Openings int      `json:"openings,omitempty"`
+	Settings string   `json:"settings,omitempty"`
+}
+
+// Tasks are the tasks a ludus worker knows.
+func Tasks() map[string]queue.Func {
+	return map[string]queue.Func{ArenaGame: arenaGame}
+}
+
+// ArenaJobs returns the jobs of a run: one per game.
+func ArenaJobs(runID int64, r ArenaRun) ([]queue.Job, error) {
+	plan, err := plans.get(r)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	jobs := make([]queue.Job, plan.Games())
+	for i := range jobs {
+		jobs[i] = queue.Job{RunID: runID, Index: i, Task: ArenaGame, Seed: r.Seed, Payload: payload}
+	}
+	return jobs, nil
+}
+
+// gameResult is the stored result of a game: its record in the engine's
+// text format.
+type gameResult struct {
+	Record string `json:"record"`
+}
+
+func arenaGame(ctx context.Context, j queue.Job) (queue.Output, error) {
+	var r ArenaRun
+	if err := json.Unmarshal(j.Payload, &r); err != nil {
+		return queue.Output{}, fmt.Errorf("payload: %w", err)
+	}
+	plan, err := plans.get(r)
+	if err != nil {
+		return queue.Output{}, err
+	}
+	rec, err := plan.Play(ctx, j.Index)
+	if err != nil {
+		return queue.Output{}, err
+	}
+	var b strings.Builder
+	if err := rec.Write(&b); err != nil {
+		return queue.Output{}, err
+	}
+	data, err := json.Marshal(gameResult{Record: b.String()})
+	return queue.Output{Kind: "game", Data: data}, err
+}
+
+// Records reads the game records of a run's results, in game order.
+func Records(results []store.Result) ([]*arena.Record, error) {
+	recs := make([]*arena.Record, 0, len(results))
+	for _, res := range results {
+		var g gameResult
+		if err := json.Unmarshal(res.Data, &g); err != nil {
+			return nil, fmt.Errorf("result %d: %w", res.Index, err)
+		}
+		rec, err := arena.ReadRecord(fmt.Sprintf("result %d", res.Index), strings.NewReader(g.Record))
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
+}
+
+// plans caches the compiled game and schedule of each run a worker plays,
+// so a worker reads a rules file once however many of its games it plays.
+var plans = planCache{m: map[[32]byte]*arena.Plan[engine.Ply, *engine.Position]{}}
+
+type planCache struct {
+	mu sync.Mutex
+	m  map[[32]byte]*arena.Plan[engine.Ply, *engine.Position]
+}
+
+func (c *planCache) get(r ArenaRun) (*arena.Plan[engine.Ply, *engine.Position], error) {
+	js, _ := json.Marshal(r)
+	key := sha256.Sum256(js)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if p := c.m[key]; p != nil {
+		return p, nil
+	}
+	p, err := newPlan(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.m) > 64 {
+		clear(c.m)
+	}
+	c.m[key] = p
+	return p, nil
+}
+
+func newPlan(r ArenaRun) (*arena.Plan[engine.Ply, *engine.Position], error) {
+	eng, entrants, err := open(r)
+	if err != nil {
+		return nil, err
+	}
+	o := arena.Options{Games: r.Games, Seed: r.Seed, Openings: r.Openings, Settings: r.Settings}
+	switch r.Kind {
+	case "match":
+		return arena.MatchPlan(eng.Game, entrants, o)
+	case "tournament":
+		return arena.TournamentPlan(eng.Game, entrants, o)
+	case "balance":
+		if len(entrants) != 1 {
+			return nil, fmt.Errorf("balance: %d bots, want 1", len(entrants))
+		}
+		return arena.BalancePlan(eng.Game, entrants[0], o)
+	}
+	return nil, fmt.Errorf("unknown run kind %q", r.Kind)
+}
+
+// open reads the run's rules and seats its bots.
+func open(r ArenaRun) (*arena.Engine, []arena.Entrant[engine.Ply, *engine.Position], error) {
+	// Includes resolve among the bundled games: a queued run carries one
+	// file.
+	f, err := zrf.Read(r.File, []byte(r.Source), games.FS())
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := f.Select(r.Variant)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := f.Build(e)
+	if err == nil {
+		g.Compiled, err = engine.Compile(g.Rules)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", r.File, err)
+	}
+	eng, err := arena.NewEngine(g, r.File, arena.EngineOptions{Eval: r.Eval, MaxPlies: r.MaxPlies})
+	if err != nil {
+		return nil, nil, err
+	}
+	entrants, err := eng.Entrants(r.Bots...)
+	return eng, entrants, err
+}
+
+// Report is what a run prints.
+type Report interface {
+	WriteText(w io.Writer) error
+}
+
+// ArenaReport makes the report of a run from its games' records, as the
+// run on one machine prints it.
+func ArenaReport(r ArenaRun, recs []*arena.Record) (Report, error) {
+	eng, entrants, err := open(r)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entrants {
+		names = append(names, e.Name)
+	}
+	switch r.Kind {
+	case "match":
+		return arena.NewMatchReport(eng.Game.Name, names, r.Seed, recs), nil
+	case "tournament":
+		return arena.NewTournamentReport(eng.Game.Name, names, r.Seed, r.Games, recs), nil
+	case "balance":
+		b := arena.NewBalanceReport(eng.Game.Name, names[0], r.Seed, recs)
+		b.SeatNames = eng.Game.Players
+		return b, nil
+	}
+	return nil, fmt.Errorf("unknown run kind %q", r.Kind)
+}
