@@ -1,0 +1,179 @@
+// The board games page: the games the server offers, a form to start a
+// session with any mix of human and bot seats, rules file upload, and the
+// recent sessions.
+
+import {api, field, h, pref, saveTokens, spinner, toast} from "./ui.js";
+
+// The bot specs offered in the seat fields (any spec of `ludus match` may
+// be typed).
+const BOT_SPECS = ["random", "mcts:iterations=500", "mcts:iterations=2000", "alphabeta:depth=2", "alphabeta:depth=4"];
+
+export function mount(main) {
+  const ctl = new AbortController();
+  const gameList = h("div", {class: "game-grid", "aria-busy": "true"}, spinner("Loading games"));
+  const formBox = h("div", {class: "card new-game", id: "new-game"});
+  const recent = h("div", {class: "recent"});
+  const specs = h("datalist", {id: "bot-specs"}, BOT_SPECS.map((v) => h("option", {value: v})));
+
+  main.append(h("section", {class: "page"},
+    h("div", {class: "page-head"},
+      h("div", {},
+        h("h1", {}, "Board games"),
+        h("p", {class: "lead"}, "Play any game the engine reads, against people or bots. Share a game's address to let others watch.")),
+      uploadButton(() => loadGames())),
+    h("div", {class: "lobby"},
+      h("div", {class: "lobby-games"}, h("h2", {class: "section-title"}, "Games"), gameList),
+      h("aside", {class: "lobby-side"}, formBox,
+        h("div", {class: "card"}, h("h2", {class: "card-title"}, "Recent games"), recent))),
+    specs));
+
+  let games = [];
+  let chosen = pref.get("game", "tic-tac-toe.zrf");
+
+  async function loadGames(select) {
+    try {
+      games = await api("GET", "/api/games", undefined, {signal: ctl.signal});
+    } catch (err) {
+      if (err.name !== "AbortError") gameList.replaceChildren(h("p", {class: "error"}, err.message));
+      return;
+    }
+    if (select) chosen = select;
+    if (!games.some((g) => g.name === chosen) && games.length) chosen = games[0].name;
+    drawGames();
+    drawForm();
+  }
+
+  function drawGames() {
+    gameList.removeAttribute("aria-busy");
+    gameList.replaceChildren(...games.map((g) => {
+      const on = g.name === chosen;
+      return h("button", {
+        class: `game-card${on ? " selected" : ""}`, type: "button", "aria-pressed": on ? "true" : "false",
+        "data-game": g.name,
+        onclick: () => {
+          chosen = g.name;
+          pref.set("game", chosen);
+          drawGames();
+          drawForm();
+          if (window.matchMedia("(max-width: 860px)").matches) formBox.scrollIntoView({behavior: "smooth"});
+        },
+      },
+      h("span", {class: "game-title"}, g.title || g.name),
+      h("span", {class: "game-meta"}, g.players.join(" · ")),
+      h("span", {class: "game-foot"},
+        h("code", {}, g.name),
+        g.source !== "bundled" ? h("span", {class: "badge"}, g.source) : null,
+        g.notes && g.notes.length ? h("span", {class: "badge warn", title: g.notes.join("\n")}, "incomplete") : null));
+    }));
+  }
+
+  function drawForm() {
+    const g = games.find((g) => g.name === chosen);
+    if (!g) {
+      formBox.replaceChildren(h("p", {}, "No games."));
+      return;
+    }
+    const variants = g.variants || [];
+    const variant = variants.length > 1 ? h("select", {name: "variant"},
+      variants.map((v) => h("option", {value: String(v.index), selected: v.default || null}, v.title))) : null;
+    const seatRows = g.players.map((p, i) => seatRow(p, i));
+    const start = h("button", {class: "btn btn-primary btn-block", type: "submit", id: "start-game"}, "Start game");
+    const form = h("form", {
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const seats = seatRows.map((r) => r.value());
+        pref.set("seats", seats);
+        start.disabled = true;
+        try {
+          const res = await api("POST", "/api/sessions", {game: g.name, variant: variant ? variant.value : "", seats});
+          saveTokens(res.id, res.seats.map((s) => s.token || null));
+          location.hash = `#/session/${res.id}`;
+        } catch (err) {
+          toast(err.message, "error");
+          start.disabled = false;
+        }
+      },
+    },
+    h("h2", {class: "card-title"}, `New game of ${g.title || g.name}`),
+    g.notes && g.notes.length ? h("p", {class: "notice warn"}, "This rules file leaves rules to another program: ", g.notes.join("; ")) : null,
+    variant ? field("Variant", variant) : null,
+    h("fieldset", {class: "seats"}, h("legend", {}, "Seats"), seatRows.map((r) => r.node)),
+    start);
+    formBox.replaceChildren(form);
+  }
+
+  // seatRow is the choice of who plays a player: a human (this browser) or a
+  // bot by its spec.
+  function seatRow(player, i) {
+    const saved = (pref.get("seats", []) || [])[i];
+    const isBot = saved ? saved.kind === "bot" : i > 0;
+    const kind = h("select", {"aria-label": `${player}: who plays`, name: `seat-${i}`},
+      h("option", {value: "human", selected: !isBot || null}, "Human"),
+      h("option", {value: "bot", selected: isBot || null}, "Bot"));
+    const spec = h("input", {
+      type: "text", list: "bot-specs", name: `spec-${i}`, "aria-label": `${player}: bot spec`,
+      value: (saved && saved.spec) || "random", spellcheck: "false", autocomplete: "off",
+    });
+    const sync = () => (spec.hidden = kind.value !== "bot");
+    kind.addEventListener("change", sync);
+    sync();
+    return {
+      node: h("div", {class: "seat-row"}, h("span", {class: "seat-name"}, player), kind, spec),
+      value: () => (kind.value === "bot" ? {kind: "bot", spec: spec.value.trim() || "random"} : {kind: "human"}),
+    };
+  }
+
+  async function loadRecent() {
+    let list;
+    try {
+      list = await api("GET", "/api/sessions?limit=12", undefined, {signal: ctl.signal});
+    } catch (err) {
+      if (err.name !== "AbortError") recent.replaceChildren(h("p", {class: "muted"}, err.message));
+      return;
+    }
+    if (!list.length) {
+      recent.replaceChildren(h("p", {class: "muted"}, "No games yet."));
+      return;
+    }
+    recent.replaceChildren(h("ul", {class: "plain-list"}, list.map((s) => h("li", {},
+      h("a", {href: `#/session/${s.id}`},
+        h("span", {}, s.game.replace(/\.zrf$/, "")),
+        h("span", {class: "muted small"}, ` ${s.seats.map((x) => (x.kind === "bot" ? x.spec : "human")).join(" vs ")}`),
+        h("time", {class: "muted small", datetime: s.created}, ago(s.created)))))));
+  }
+
+  loadGames();
+  loadRecent();
+  return () => ctl.abort();
+}
+
+// uploadButton reads a .zrf file and offers it as a new game.
+function uploadButton(done) {
+  const input = h("input", {type: "file", accept: ".zrf,text/plain", class: "visually-hidden", id: "upload-zrf"});
+  input.addEventListener("change", async () => {
+    const f = input.files[0];
+    input.value = "";
+    if (!f) return;
+    try {
+      const text = await f.text();
+      const g = await api("POST", `/api/games?name=${encodeURIComponent(f.name)}`, text);
+      toast(`${g.title || g.name} added`, "ok");
+      pref.set("game", g.name);
+      done(g.name);
+    } catch (err) {
+      toast(`${f.name}: ${err.message}`, "error");
+    }
+  });
+  return h("label", {class: "btn", for: "upload-zrf"}, input, "Upload rules (.zrf)");
+}
+
+// ago writes a time as "5 min ago".
+function ago(iso) {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return "";
+  const s = Math.max(0, (Date.now() - t) / 1000);
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return new Date(t).toLocaleDateString();
+}

@@ -1,0 +1,470 @@
+// A game session: the board as the server draws it with click targets laid
+// over it, the move list, and the controls. The page follows the session
+// live over its event stream (a WebSocket, or Server-Sent Events when the
+// WebSocket cannot be opened) and fetches the state again after each event.
+
+import {Picker, difference} from "./moves.js";
+import {moveTree} from "./tree.js";
+import {APIError, api, h, s, spinner, svgFrom, toast, tokens} from "./ui.js";
+
+export function mount(main, {id}) {
+  const base = `/api/sessions/${encodeURIComponent(id)}`;
+  const held = tokens(id);
+  let state = null; // the last state shown
+  let geo = null; // the board's geometry
+  let names = new Set();
+  let picker = null;
+  let shownBoard = -1; // the version whose board is drawn
+  let closed = false;
+  let busy = false; // a move or undo is on its way
+  let lastSeat = -1; // the seat that made the current node's move
+
+  const title = h("h1", {class: "session-title"}, "Game");
+  const seatsBox = h("div", {class: "seat-list"});
+  const status = h("div", {class: "status", role: "status", "aria-live": "polite"}, spinner("Loading"), " Loading…");
+  const live = h("span", {class: "live", title: "Live updates"}, "offline");
+  const boardBox = h("div", {class: "board", "aria-busy": "true"});
+  const choices = h("div", {class: "choices", hidden: true});
+  const passBox = h("div", {class: "pass-box"});
+  const moveInput = h("input", {type: "text", list: "legal-moves", placeholder: "Type a move", "aria-label": "Move", spellcheck: "false", autocomplete: "off"});
+  const legalList = h("datalist", {id: "legal-moves"});
+  const undoBtn = h("button", {class: "btn", type: "button", id: "undo", onclick: undo}, "Undo");
+  const treeBox = h("div", {class: "tree-box"});
+  const downloads = h("div", {class: "downloads"},
+    ["ludus", "sgf", "pgn"].map((f) => h("button", {class: "btn btn-small", type: "button", onclick: () => download(f)}, f.toUpperCase())));
+
+  main.append(h("section", {class: "page session"},
+    h("div", {class: "page-head"},
+      h("div", {}, h("a", {class: "back", href: "#/"}, "← All games"), title),
+      h("div", {class: "head-actions"}, live,
+        h("button", {class: "btn", type: "button", onclick: share}, "Copy link"))),
+    h("div", {class: "session-grid"},
+      h("div", {class: "board-col"}, boardBox),
+      h("aside", {class: "side-col"},
+        h("div", {class: "card"}, status, seatsBox, choices, passBox,
+          h("form", {class: "move-form", onsubmit: (e) => {
+            e.preventDefault();
+            if (moveInput.value.trim()) play(moveInput.value.trim());
+          }}, moveInput, legalList, h("button", {class: "btn", type: "submit"}, "Play")),
+          h("div", {class: "row gap"}, undoBtn)),
+        h("div", {class: "card"}, h("h2", {class: "card-title"}, "Moves"), treeBox),
+        h("div", {class: "card"}, h("h2", {class: "card-title"}, "Record"), downloads)))));
+
+  const onKey = (e) => {
+    if (e.key === "Escape" && picker) {
+      picker.reset();
+      choices.hidden = true;
+      drawOverlay();
+    }
+  };
+  document.addEventListener("keydown", onKey);
+
+  // mySeat returns the seat this page may move for now, or -1.
+  function mySeat() {
+    if (!state || state.to_move === null || state.to_move === undefined || state.result || state.error) return -1;
+    return held[state.to_move] ? state.to_move : -1;
+  }
+
+  // refresh fetches the state, and the board and the tree when the version
+  // moved; calls that come while one runs are merged into one more run.
+  let running = null;
+  let again = false;
+  function refresh() {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await load();
+        } catch (err) {
+          if (closed) return;
+          if (err instanceof APIError && err.status === 404) {
+            gone(err.message);
+            return;
+          }
+          status.replaceChildren(h("span", {class: "error"}, err.message));
+        }
+      } while (again && !closed);
+    })().finally(() => (running = null));
+    return running;
+  }
+
+  async function load() {
+    const st = await api("GET", base);
+    if (closed) return;
+    if (!geo) {
+      geo = await api("GET", `${base}/geometry`);
+      names = new Set(geo.cells.map((c) => c.name));
+    }
+    if (st.version !== shownBoard) {
+      const [svg, tree] = await Promise.all([
+        fetch(`${base}/board.svg`, {cache: "no-store"}).then((r) => {
+          if (!r.ok) throw new APIError(r.status, `the board: ${r.status}`);
+          return r.text();
+        }),
+        api("GET", `${base}/tree`),
+      ]);
+      if (closed) return;
+      lastSeat = seatAt(tree);
+      drawBoard(svg);
+      treeBox.replaceChildren(moveTree(tree, st.players));
+      const cur = treeBox.querySelector(".current");
+      if (cur) cur.scrollIntoView({block: "nearest"});
+      shownBoard = st.version;
+    }
+    show(st);
+  }
+
+  // show draws a state: the status, the seats, and a fresh picker.
+  function show(st) {
+    const changed = !state || st.version !== state.version || st.thinking !== state.thinking;
+    state = st;
+    title.textContent = `${st.game.replace(/\.zrf$/, "")}${st.variant ? ` · ${st.variant}` : ""}`;
+    document.title = `${title.textContent} · ludus`;
+    drawSeats();
+    drawStatus();
+    if (changed || !picker) {
+      picker = new Picker(mySeat() >= 0 ? st.legal || [] : [], names);
+      choices.hidden = true;
+    }
+    legalList.replaceChildren(...(mySeat() >= 0 ? st.legal || [] : []).map((m) => h("option", {value: m})));
+    moveInput.disabled = mySeat() < 0 || busy;
+    passBox.replaceChildren(...(mySeat() >= 0 ? picker.pathless() : []).map((m) =>
+      h("button", {class: "btn", type: "button", onclick: () => play(m)}, m)));
+    undoBtn.disabled = busy || !undoToken() || !st.moves.length;
+    drawOverlay();
+  }
+
+  function drawSeats() {
+    seatsBox.replaceChildren(...state.players.map((p, i) => {
+      const seat = state.seats[i] || {};
+      const who = seat.kind === "bot" ? `bot ${seat.spec}` : held[i] ? "you" : "human";
+      const toMove = state.to_move === i && !state.result;
+      return h("div", {class: `seat${toMove ? " to-move" : ""}`, "data-seat": i},
+        h("span", {class: `seat-dot seat-${i % 6}`, "aria-hidden": "true"}),
+        h("span", {class: "seat-player"}, p),
+        h("span", {class: "seat-who"}, who),
+        toMove ? h("span", {class: "badge"}, state.thinking ? "thinking" : "to move") : null);
+    }));
+  }
+
+  function drawStatus() {
+    const st = state;
+    let node;
+    if (st.error) {
+      node = h("span", {class: "error"}, `The rules failed: ${st.error}`);
+    } else if (st.result) {
+      node = h("div", {class: "result", id: "result"}, h("strong", {}, resultText(st)),
+        st.result.reason ? h("span", {class: "muted"}, ` · ${st.result.reason}`) : null);
+    } else if (st.thinking) {
+      const seat = st.seats[st.to_move] || {};
+      node = h("span", {class: "thinking"}, spinner("Thinking"), ` ${st.players[st.to_move] || "Bot"} (${seat.spec || "bot"}) is thinking…`);
+    } else if (st.to_move === null || st.to_move === undefined) {
+      node = h("span", {}, spinner("Waiting"), " Waiting for a chance move…");
+    } else if (mySeat() >= 0) {
+      node = h("span", {class: "your-move"}, `Your move, ${st.players[st.to_move]}`);
+    } else {
+      node = h("span", {}, `${st.players[st.to_move]} to move`);
+    }
+    status.replaceChildren(node, h("span", {class: "muted small version"}, ` · move ${st.moves.length}`));
+  }
+
+  function drawBoard(svgText) {
+    let pic;
+    try {
+      pic = svgFrom(svgText);
+    } catch (err) {
+      boardBox.replaceChildren(h("p", {class: "error"}, err.message));
+      return;
+    }
+    const vb = (pic.getAttribute("viewBox") || `0 0 ${geo.width} ${geo.height}`).trim();
+    const [, , w, hgt] = vb.split(/[\s,]+/).map(Number);
+    pic.removeAttribute("width");
+    pic.removeAttribute("height");
+    pic.setAttribute("class", "board-picture");
+    pic.setAttribute("aria-hidden", "true");
+    const overlay = s("svg", {class: "board-overlay", viewBox: vb, role: "group", "aria-label": "Board"});
+    boardBox.style.aspectRatio = `${w} / ${hgt}`;
+    boardBox.removeAttribute("aria-busy");
+    boardBox.replaceChildren(pic, overlay);
+    drawOverlay();
+  }
+
+  // drawOverlay lays the highlights and click targets over the board.
+  function drawOverlay() {
+    const overlay = boardBox.querySelector(".board-overlay");
+    if (!overlay || !geo || !state) return;
+    const c = geo.cell;
+    const at = new Map(geo.cells.map((x) => [x.name, x]));
+    const layer = [];
+    const sq = (name, cls) => {
+      const p = at.get(name);
+      return p ? s("rect", {class: cls, x: p.x - c / 2, y: p.y - c / 2, width: c, height: c, rx: c * 0.08}) : null;
+    };
+    const lm = state.last_move;
+    if (lm) {
+      if (lm.from) layer.push(sq(lm.from, "hl-last"));
+      if (lm.to && lm.to !== lm.from) layer.push(sq(lm.to, "hl-last"));
+      for (const cap of lm.captures || []) {
+        const p = at.get(cap);
+        if (p) layer.push(s("g", {class: "hl-capture"},
+          s("circle", {cx: p.x, cy: p.y, r: c * 0.3}),
+          s("path", {d: `M${p.x - c * 0.14} ${p.y - c * 0.14}l${c * 0.28} ${c * 0.28}m0 ${-c * 0.28}l${-c * 0.28} ${c * 0.28}`})));
+      }
+    }
+    const mine = mySeat() >= 0 && !busy && picker;
+    const next = mine ? (picker.prefix.length ? picker.next() : picker.starts()) : new Set();
+    if (mine) {
+      for (const name of picker.prefix) layer.push(sq(name, "hl-selected"));
+      for (const name of next) {
+        const p = at.get(name);
+        if (!p) continue;
+        layer.push(picker.prefix.length
+          ? s("circle", {class: "hl-next", cx: p.x, cy: p.y, r: c * 0.16})
+          : s("circle", {class: "hl-start", cx: p.x, cy: p.y, r: c * 0.42}));
+      }
+    }
+    for (const p of geo.cells) {
+      if (p.hidden) continue;
+      const active = next.has(p.name) || (mine && picker.prefix.includes(p.name));
+      layer.push(s("rect", {
+        class: `target${active ? " active" : ""}`, x: p.x - c / 2, y: p.y - c / 2, width: c, height: c,
+        "data-cell": p.name, role: "button", tabindex: active ? 0 : -1,
+        "aria-label": p.name + (active ? "" : " (no move)"),
+      }));
+    }
+    overlay.replaceChildren(...layer.filter(Boolean));
+    overlay.classList.toggle("my-turn", Boolean(mine));
+  }
+
+  // Clicks and drags: pressing a position selects it, releasing over
+  // another one continues from there.
+  let pressed = null;
+  boardBox.addEventListener("pointerdown", (e) => {
+    const t = e.target.closest("[data-cell]");
+    if (!t || e.button !== 0) return;
+    e.preventDefault();
+    pressed = t.dataset.cell;
+    cell(pressed);
+  });
+  boardBox.addEventListener("pointerup", (e) => {
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const t = under && under.closest && under.closest("[data-cell]");
+    if (pressed && t && t.dataset.cell !== pressed) cell(t.dataset.cell);
+    pressed = null;
+  });
+  boardBox.addEventListener("keydown", (e) => {
+    const t = e.target.closest && e.target.closest("[data-cell]");
+    if (t && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      cell(t.dataset.cell);
+    }
+  });
+
+  function cell(name) {
+    if (mySeat() < 0 || busy || !picker) return;
+    const r = picker.click(name);
+    choices.hidden = true;
+    if (r.move) {
+      play(r.move);
+      return;
+    }
+    if (r.choices) {
+      const labels = difference(r.choices);
+      choices.replaceChildren(h("p", {class: "small muted"}, "Which move?"),
+        h("div", {class: "choice-buttons"}, r.choices.map((m, i) =>
+          h("button", {class: "btn btn-primary btn-small", type: "button", title: m, onclick: () => play(m)}, labels[i]))),
+        h("button", {class: "btn btn-ghost btn-small", type: "button", onclick: () => {
+          picker.reset();
+          choices.hidden = true;
+          drawOverlay();
+        }}, "Cancel"));
+      choices.hidden = false;
+    }
+    drawOverlay();
+  }
+
+  async function play(move) {
+    const seat = mySeat();
+    if (seat < 0 || busy) return;
+    busy = true;
+    choices.hidden = true;
+    drawOverlay();
+    try {
+      const st = await api("POST", `${base}/moves`, {token: held[seat], move, version: state.version});
+      moveInput.value = "";
+      busy = false;
+      picker = null;
+      show(st);
+    } catch (err) {
+      busy = false;
+      toast(err.message, "error");
+      if (picker) picker.reset();
+    }
+    refresh();
+  }
+
+  // undoToken returns the token to take back with: the seat that made the
+  // last move when this page holds it (two people at one screen), else any
+  // seat held.
+  function undoToken() {
+    if (!state || !state.moves.length) return null;
+    if (lastSeat >= 0 && held[lastSeat]) return held[lastSeat];
+    return held.find(Boolean) || null;
+  }
+
+  async function undo() {
+    const token = undoToken();
+    if (!token || busy) return;
+    busy = true;
+    undoBtn.disabled = true;
+    try {
+      const st = await api("POST", `${base}/undo`, {token, version: state.version});
+      busy = false;
+      picker = null;
+      show(st);
+    } catch (err) {
+      busy = false;
+      toast(err.message, "error");
+    }
+    refresh();
+  }
+
+  async function download(format) {
+    try {
+      const res = await fetch(`${base}/record?format=${format}`);
+      if (!res.ok) {
+        const body = await res.json().catch(() => ({}));
+        throw new Error(body.error || `${res.status} ${res.statusText}`);
+      }
+      const blob = await res.blob();
+      const a = h("a", {href: URL.createObjectURL(blob), download: `${(state && state.game.replace(/\.zrf$/, "")) || "game"}-${id}.${format === "ludus" ? "txt" : format}`});
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    } catch (err) {
+      toast(`${format.toUpperCase()}: ${err.message}`, "error");
+    }
+  }
+
+  async function share() {
+    const url = location.href;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast("Link copied: anyone with it can watch.", "ok");
+    } catch {
+      prompt("The game's address:", url);
+    }
+  }
+
+  function gone(why) {
+    closed = true;
+    main.replaceChildren(h("section", {class: "page narrow"}, h("h1", {}, "No such game"),
+      h("p", {}, why), h("p", {}, h("a", {href: "#/"}, "Start a new game"))));
+  }
+
+  // The event stream: a WebSocket; after two that fail to open, Server-Sent
+  // Events. Every event makes the page fetch the state again; while the
+  // stream is down, the page polls.
+  let ws = null;
+  let es = null;
+  let wsFailures = 0;
+  let retry = null;
+  let poll = null;
+  const seen = () => (state ? state.version : 0);
+  function setLive(on, how) {
+    live.textContent = on ? `live · ${how}` : "reconnecting…";
+    live.classList.toggle("on", on);
+    clearInterval(poll);
+    if (!on && !closed) poll = setInterval(refresh, 3000);
+  }
+  function onEvent(data) {
+    let ev;
+    try {
+      ev = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (ev.note) toast(ev.note);
+    if (!state || ev.version > state.version || ev.version !== shownBoard) refresh();
+  }
+  function connect() {
+    if (closed) return;
+    const url = new URL(`${base}/events?since=${seen()}`, location.href);
+    if (wsFailures >= 2 || !("WebSocket" in window)) {
+      sse(url);
+      return;
+    }
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    let opened = false;
+    try {
+      ws = new WebSocket(url);
+    } catch {
+      wsFailures = 2;
+      connect();
+      return;
+    }
+    ws.onopen = () => {
+      opened = true;
+      wsFailures = 0;
+      setLive(true, "WebSocket");
+      refresh();
+    };
+    ws.onmessage = (e) => onEvent(e.data);
+    ws.onclose = () => {
+      ws = null;
+      if (closed) return;
+      if (!opened) wsFailures++;
+      setLive(false);
+      retry = setTimeout(connect, opened ? 500 : 1500);
+    };
+  }
+  function sse(url) {
+    url.protocol = location.protocol;
+    es = new EventSource(url);
+    es.onopen = () => {
+      setLive(true, "events");
+      refresh();
+    };
+    es.onmessage = (e) => onEvent(e.data);
+    es.onerror = () => setLive(false);
+  }
+
+  refresh().then(connect);
+
+  return () => {
+    closed = true;
+    clearTimeout(retry);
+    clearInterval(poll);
+    document.removeEventListener("keydown", onKey);
+    if (ws) ws.close();
+    if (es) es.close();
+  };
+}
+
+// seatAt returns the seat of the tree's current move (-1 at the start).
+function seatAt(tree) {
+  let nodes = tree.children;
+  let seat = -1;
+  for (const i of tree.current || []) {
+    if (!nodes || !nodes[i]) return -1;
+    seat = nodes[i].seat;
+    nodes = nodes[i].children;
+  }
+  return seat;
+}
+
+// resultText says who won from the seats' scores.
+export function resultText(st) {
+  const sc = st.result.scores || [];
+  if (!sc.length) return "Game over";
+  const best = Math.max(...sc);
+  const top = sc.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
+  if (top.length === sc.length) return "Draw";
+  if (top.length === 1) return `${st.players[top[0]]} wins`;
+  return `${top.map((i) => st.players[i]).join(" and ")} win`;
+}

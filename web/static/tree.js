@@ -1,0 +1,50 @@
+// The move list of a session as a tree: the main line with its variations
+// (moves taken back and played differently) set in below the move they
+// replace, and the line the game is on marked.
+
+import {h} from "./ui.js";
+
+// moveTree draws GET /api/sessions/{id}/tree. players names the seats.
+export function moveTree(tree, players) {
+  const current = (tree.current || []).join(".");
+  const box = h("div", {class: "tree", role: "list", "aria-label": "Moves"});
+  if (!tree.children || !tree.children.length) {
+    box.append(h("p", {class: "muted small"}, "No moves yet."));
+    return box;
+  }
+  line(box, tree.children, 1, [], current, players);
+  return box;
+}
+
+// line appends the moves from a list of siblings on: the first sibling
+// continues the line, the others open variations.
+function line(box, nodes, ply, path, current, players) {
+  while (nodes && nodes.length) {
+    const here = [...path, 0];
+    box.append(item(nodes[0], ply, here, current, players));
+    for (let j = 1; j < nodes.length; j++) {
+      const vpath = [...path, j];
+      const v = h("div", {class: "variation", role: "group", "aria-label": "Variation"});
+      v.append(item(nodes[j], ply, vpath, current, players));
+      line(v, nodes[j].children, ply + 1, vpath, current, players);
+      box.append(v);
+    }
+    nodes = nodes[0].children;
+    path = here;
+    ply++;
+  }
+}
+
+function item(node, ply, path, current, players) {
+  const key = path.join(".");
+  const isCurrent = key === current;
+  const onLine = current === key || current.startsWith(key + ".");
+  const who = node.seat >= 0 && players ? players[node.seat] : "chance";
+  return h("div", {
+    class: `tree-move${onLine ? " on-line" : ""}${isCurrent ? " current" : ""}`,
+    role: "listitem", "aria-current": isCurrent ? "step" : null, title: who,
+  },
+  h("span", {class: "ply"}, `${ply}.`),
+  h("span", {class: `seat-dot seat-${Math.max(0, node.seat) % 6}`, "aria-hidden": "true"}),
+  h("span", {class: "mv"}, node.move));
+}
