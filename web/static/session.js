@@ -20,6 +20,7 @@ export function mount(main, {id}) {
   let lastSeat = -1; // the seat that made the current node's move
 
   const title = h("h1", {class: "session-title"}, "Game");
+  const subtitle = h("code", {class: "muted small"});
   const seatsBox = h("div", {class: "seat-list"});
   const status = h("div", {class: "status", role: "status", "aria-live": "polite"}, spinner("Loading"), " Loading…");
   const live = h("span", {class: "live", title: "Live updates"}, "offline");
@@ -35,7 +36,7 @@ export function mount(main, {id}) {
 
   main.append(h("section", {class: "page session"},
     h("div", {class: "page-head"},
-      h("div", {}, h("a", {class: "back", href: "#/"}, "← All games"), title),
+      h("div", {}, h("a", {class: "back", href: "#/"}, "← All games"), title, subtitle),
       h("div", {class: "head-actions"}, live,
         h("button", {class: "btn", type: "button", onclick: share}, "Copy link"))),
     h("div", {class: "session-grid"},
@@ -69,7 +70,8 @@ export function mount(main, {id}) {
   // moved; calls that come while one runs are merged into one more run.
   let running = null;
   let again = false;
-  function refresh() {
+  // A state at hand (the answer to a move) saves the first fetch.
+  function refresh(given) {
     if (running) {
       again = true;
       return running;
@@ -78,7 +80,8 @@ export function mount(main, {id}) {
       do {
         again = false;
         try {
-          await load();
+          await load(given);
+          given = undefined;
         } catch (err) {
           if (closed) return;
           if (err instanceof APIError && err.status === 404) {
@@ -92,9 +95,9 @@ export function mount(main, {id}) {
     return running;
   }
 
-  async function load() {
-    const st = await api("GET", base);
-    if (closed) return;
+  async function load(given) {
+    const st = given || (await api("GET", base));
+    if (closed || (state && st.version < state.version)) return; // an older answer than the one shown
     if (!geo) {
       geo = await api("GET", `${base}/geometry`);
       names = new Set(geo.cells.map((c) => c.name));
@@ -111,8 +114,12 @@ export function mount(main, {id}) {
       lastSeat = seatAt(tree);
       drawBoard(svg);
       treeBox.replaceChildren(moveTree(tree, st.players));
+      // Keep the current move in view inside the list (scrollIntoView
+      // would scroll the page too).
       const cur = treeBox.querySelector(".current");
-      if (cur) cur.scrollIntoView({block: "nearest"});
+      if (cur && (cur.offsetTop < treeBox.scrollTop || cur.offsetTop + cur.offsetHeight > treeBox.scrollTop + treeBox.clientHeight)) {
+        treeBox.scrollTop = cur.offsetTop - treeBox.clientHeight / 2;
+      }
       shownBoard = st.version;
     }
     show(st);
@@ -122,7 +129,8 @@ export function mount(main, {id}) {
   function show(st) {
     const changed = !state || st.version !== state.version || st.thinking !== state.thinking;
     state = st;
-    title.textContent = `${st.game.replace(/\.zrf$/, "")}${st.variant ? ` · ${st.variant}` : ""}`;
+    title.textContent = st.variant || st.game.replace(/\.zrf$/, "");
+    subtitle.textContent = st.game;
     document.title = `${title.textContent} · ludus`;
     drawSeats();
     drawStatus();
@@ -158,18 +166,20 @@ export function mount(main, {id}) {
       node = h("span", {class: "error"}, `The rules failed: ${st.error}`);
     } else if (st.result) {
       node = h("div", {class: "result", id: "result"}, h("strong", {}, resultText(st)),
-        st.result.reason ? h("span", {class: "muted"}, ` · ${st.result.reason}`) : null);
+        st.result.reason ? h("div", {class: "muted small reason"}, st.result.reason) : null);
     } else if (st.thinking) {
       const seat = st.seats[st.to_move] || {};
       node = h("span", {class: "thinking"}, spinner("Thinking"), ` ${st.players[st.to_move] || "Bot"} (${seat.spec || "bot"}) is thinking…`);
     } else if (st.to_move === null || st.to_move === undefined) {
       node = h("span", {}, spinner("Waiting"), " Waiting for a chance move…");
+    } else if (busy) {
+      node = h("span", {}, spinner("Sending"), " Sending…");
     } else if (mySeat() >= 0) {
       node = h("span", {class: "your-move"}, `Your move, ${st.players[st.to_move]}`);
     } else {
       node = h("span", {}, `${st.players[st.to_move]} to move`);
     }
-    status.replaceChildren(node, h("span", {class: "muted small version"}, ` · move ${st.moves.length}`));
+    status.replaceChildren(h("div", {class: "status-main"}, node), h("span", {class: "muted small version"}, ` · move ${st.moves.length}`));
   }
 
   function drawBoard(svgText) {
@@ -186,7 +196,15 @@ export function mount(main, {id}) {
     pic.removeAttribute("height");
     pic.setAttribute("class", "board-picture");
     pic.setAttribute("aria-hidden", "true");
-    const overlay = s("svg", {class: "board-overlay", viewBox: vb, role: "group", "aria-label": "Board"});
+    // The click targets are made once per picture, so that a redraw of the
+    // highlights keeps the keyboard focus where it is.
+    const c = geo.cell;
+    const targets = s("g", {class: "targets"}, geo.cells.filter((p) => !p.hidden).map((p) => s("rect", {
+      class: "target", x: p.x - c / 2, y: p.y - c / 2, width: c, height: c,
+      "data-cell": p.name, role: "button", tabindex: -1, "aria-label": p.name,
+    })));
+    const overlay = s("svg", {class: "board-overlay", viewBox: vb, role: "group", "aria-label": "Board"},
+      s("g", {class: "highlights"}), targets);
     boardBox.style.aspectRatio = `${w} / ${hgt}`;
     boardBox.removeAttribute("aria-busy");
     boardBox.replaceChildren(pic, overlay);
@@ -224,19 +242,17 @@ export function mount(main, {id}) {
         if (!p) continue;
         layer.push(picker.prefix.length
           ? s("circle", {class: "hl-next", cx: p.x, cy: p.y, r: c * 0.16})
-          : s("circle", {class: "hl-start", cx: p.x, cy: p.y, r: c * 0.42}));
+          : s("circle", {class: "hl-start", cx: p.x, cy: p.y, r: c * 0.13}));
       }
     }
-    for (const p of geo.cells) {
-      if (p.hidden) continue;
-      const active = next.has(p.name) || (mine && picker.prefix.includes(p.name));
-      layer.push(s("rect", {
-        class: `target${active ? " active" : ""}`, x: p.x - c / 2, y: p.y - c / 2, width: c, height: c,
-        "data-cell": p.name, role: "button", tabindex: active ? 0 : -1,
-        "aria-label": p.name + (active ? "" : " (no move)"),
-      }));
+    for (const t of overlay.querySelectorAll(".target")) {
+      const name = t.dataset.cell;
+      const active = next.has(name) || Boolean(mine && picker.prefix.includes(name));
+      t.classList.toggle("active", active);
+      t.setAttribute("tabindex", active ? "0" : "-1");
+      t.setAttribute("aria-label", name + (active ? "" : " (no move)"));
     }
-    overlay.replaceChildren(...layer.filter(Boolean));
+    overlay.querySelector(".highlights").replaceChildren(...layer.filter(Boolean));
     overlay.classList.toggle("my-turn", Boolean(mine));
   }
 
@@ -293,18 +309,21 @@ export function mount(main, {id}) {
     busy = true;
     choices.hidden = true;
     drawOverlay();
+    drawStatus();
     try {
       const st = await api("POST", `${base}/moves`, {token: held[seat], move, version: state.version});
       moveInput.value = "";
       busy = false;
       picker = null;
-      show(st);
+      // The answer is the new state; the board and the move list are
+      // fetched to show with it.
+      refresh(st);
     } catch (err) {
       busy = false;
       toast(err.message, "error");
       if (picker) picker.reset();
+      refresh();
     }
-    refresh();
   }
 
   // undoToken returns the token to take back with: the seat that made the
@@ -325,12 +344,12 @@ export function mount(main, {id}) {
       const st = await api("POST", `${base}/undo`, {token, version: state.version});
       busy = false;
       picker = null;
-      show(st);
+      refresh(st);
     } catch (err) {
       busy = false;
       toast(err.message, "error");
+      refresh();
     }
-    refresh();
   }
 
   async function download(format) {
