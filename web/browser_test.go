@@ -59,25 +59,10 @@ func openPage(t *testing.T, route string) *page {
 	if chrome == "" {
 		t.Skip("no Chromium or Chrome found: install chromium or set LUDUS_CHROME to a browser's path")
 	}
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
-	if err != nil {
-		t.Fatal(err)
+	p := &page{t: t, url: os.Getenv("LUDUS_TEST_SERVER")}
+	if p.url == "" {
+		p.url = startServer(t)
 	}
-	srv, err := server.New(ctx, server.Config{Store: st, Web: web.Handler(), BotWorkers: 1, MoveTime: 2 * time.Second})
-	if err != nil {
-		st.Close()
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() {
-		hs.CloseClientConnections()
-		hs.Close()
-		srv.Close()
-		st.Close()
-	})
-
-	p := &page{t: t, url: hs.URL}
 	tctx, cancelTime := context.WithTimeout(context.Background(), 2*time.Minute)
 	actx, cancelAlloc := chromedp.NewExecAllocator(tctx,
 		chromedp.ExecPath(chrome),
@@ -121,8 +106,33 @@ func openPage(t *testing.T, route string) *page {
 		}
 	})
 	p.ctx = bctx
-	p.do(chromedp.Navigate(hs.URL + "/" + route))
+	p.do(chromedp.Navigate(p.url + "/" + route))
 	return p
+}
+
+// startServer starts a server on a fresh store and returns its address.
+// (LUDUS_TEST_SERVER=http://host:port runs the tests against a server that
+// runs already, such as ludus serve.)
+func startServer(t *testing.T) string {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(ctx, server.Config{Store: st, Web: web.Handler(), BotWorkers: 1, MoveTime: 2 * time.Second})
+	if err != nil {
+		st.Close()
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() {
+		hs.CloseClientConnections()
+		hs.Close()
+		srv.Close()
+		st.Close()
+	})
+	return hs.URL
 }
 
 // do runs actions, failing the test on an error.
@@ -167,6 +177,8 @@ func (p *page) shot(name string) {
 	if os.Getenv("LUDUS_SCREENSHOTS") == "" {
 		return
 	}
+	// From the top, so that the sticky bar is drawn where it belongs.
+	eval[chromedp.Void](p, `window.scrollTo(0, 0)`)
 	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		p.t.Errorf("screenshot %s: %v", name, err)
