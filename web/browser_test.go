@@ -260,7 +260,7 @@ func TestBrowserTicTacToe(t *testing.T) {
 		}
 		played, _, _ = strings.Cut(state, "|")
 		_, cell, _ := strings.Cut(state, "|")
-		if played == " · move 2" {
+		if played == "move 2" {
 			p.shot("session")
 		}
 		p.click(fmt.Sprintf(`.board-overlay .target[data-cell=%q]`, cell))
@@ -295,9 +295,9 @@ func TestBrowserUndo(t *testing.T) {
 	p.startGame("tic-tac-toe.zrf", "random")
 	wait[bool](p, `!!document.querySelector(".status .your-move")`, 10*time.Second)
 	p.click(`.board-overlay .target[data-cell="a1"]`)
-	wait[bool](p, `document.querySelector(".status .version").textContent === " · move 2" && !!document.querySelector(".status .your-move")`, 20*time.Second)
+	wait[bool](p, `document.querySelector(".status .version").textContent === "move 2" && !!document.querySelector(".status .your-move")`, 20*time.Second)
 	p.click("#undo")
-	wait[bool](p, `document.querySelector(".status .version").textContent === " · move 0" && !!document.querySelector(".status .your-move")`, 10*time.Second)
+	wait[bool](p, `document.querySelector(".status .version").textContent === "move 0" && !!document.querySelector(".status .your-move")`, 10*time.Second)
 	p.click(`.board-overlay .target[data-cell="b2"]`)
 	wait[bool](p, `document.querySelectorAll(".tree .variation").length > 0`, 20*time.Second)
 }
@@ -399,7 +399,7 @@ func (p *page) myTurn(id string) {
 	p.t.Helper()
 	wait[bool](p, fmt.Sprintf(`fetch("/api/sessions/%s").then((r) => r.json()).then((s) => {
 		const shown = document.querySelector(".status .version");
-		if (!shown || !shown.textContent.endsWith("move " + s.moves.length)) return false;
+		if (!shown || shown.textContent !== "move " + s.moves.length) return false;
 		return s.result ? !!document.querySelector("#result") : s.to_move === 0 && !s.thinking && !!document.querySelector(".status .your-move");
 	})`, id), 20*time.Second)
 }

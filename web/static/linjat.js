@@ -320,8 +320,9 @@ export function mount(main) {
     puz.numbers.forEach((n, k) => {
       const l = lines.get(k);
       const len = l ? l.r1 - l.r0 + l.c1 - l.c0 + 1 : 1;
-      svg.append(s("g", {class: `num${len === n.value ? " done" : ""}${k === selected ? " selected" : ""}`, "pointer-events": "none"},
-        s("circle", {cx: n.col * CELL + CELL / 2, cy: n.row * CELL + CELL / 2, r: CELL * 0.36, style: len === n.value ? `fill:${COLORS[k % COLORS.length]};stroke:${COLORS[k % COLORS.length]}` : null}),
+      const hinted = hint && hint.numbers && hint.numbers.has(k);
+      svg.append(s("g", {class: `num${len === n.value ? " done" : ""}${k === selected ? " selected" : ""}${hinted ? " hinted" : ""}`, "pointer-events": "none"},
+        s("circle", {cx: n.col * CELL + CELL / 2, cy: n.row * CELL + CELL / 2, r: CELL * 0.36, style: `--c:${COLORS[k % COLORS.length]}`}),
         s("text", {x: n.col * CELL + CELL / 2, y: n.row * CELL + CELL / 2 + 1}, String(n.value))));
     });
     boardEvents(svg);
@@ -416,7 +417,8 @@ export function mount(main) {
     const step = res.step || res;
     const decided = step.decided || step.cells || [];
     const focus = step.focus || [];
-    hint = {cells: new Set(decided.map((d) => `${d.row},${d.col}`)), focus: new Set(focus.map((d) => `${d.row},${d.col}`))};
+    const numbers = new Set([...(step.numbers || []), ...decided.map((d) => d.number)].filter((k) => k !== undefined));
+    hint = {cells: new Set(decided.map((d) => `${d.row},${d.col}`)), focus: new Set(focus.map((d) => `${d.row},${d.col}`)), numbers};
     const why = step.why || step.explanation || step.reason || step.text || step.message || "";
     hintBox.replaceChildren(
       step.rule ? h("p", {class: "rule"}, String(step.rule).replace(/_/g, " ")) : null,

@@ -179,7 +179,7 @@ export function mount(main, {id}) {
     } else {
       node = h("span", {}, `${st.players[st.to_move]} to move`);
     }
-    status.replaceChildren(h("div", {class: "status-main"}, node), h("span", {class: "muted small version"}, ` · move ${st.moves.length}`));
+    status.replaceChildren(h("div", {class: "status-main"}, node), h("span", {class: "version", title: `version ${st.version}`}, `move ${st.moves.length}`));
   }
 
   function drawBoard(svgText) {
