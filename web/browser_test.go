@@ -158,7 +158,7 @@ func wait[T any](p *page, expr string, d time.Duration) T {
 	p.t.Helper()
 	v, err := chromedp.Run(p.ctx, chromedp.Poll[T](expr, chromedp.WithPollingTimeout(d), chromedp.WithPollingInterval(50*time.Millisecond)))
 	if err != nil {
-		p.shot("failed-" + strings.ReplaceAll(p.t.Name(), "/", "-"))
+		p.failShot()
 		p.t.Fatalf("waiting for %s: %v", expr, err)
 	}
 	return v
@@ -190,6 +190,22 @@ func (p *page) shot(name string) {
 	}
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		p.t.Fatal(err)
+	}
+}
+
+// failShot saves what the page showed when a wait failed, when
+// LUDUS_SCREENSHOTS is set, to the temporary directory.
+func (p *page) failShot() {
+	if os.Getenv("LUDUS_SCREENSHOTS") == "" {
+		return
+	}
+	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		return
+	}
+	name := filepath.Join(os.TempDir(), "ludus-failed-"+strings.ReplaceAll(p.t.Name(), "/", "-")+".png")
+	if os.WriteFile(name, png, 0o644) == nil {
+		p.t.Logf("the page as it was: %s", name)
 	}
 }
 
@@ -485,4 +501,35 @@ func TestBrowserPicker(t *testing.T) {
 func jsonOf(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestBrowserUpload uploads a rules file from the games page and starts a
+// game of it; a file that does not read is refused with the reader's error.
+func TestBrowserUpload(t *testing.T) {
+	p := openPage(t, "#/")
+	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
+	src, err := os.ReadFile(filepath.Join("..", "games", "tic-tac-toe.zrf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "noughts.zrf")
+	if err := os.WriteFile(good, []byte(strings.Replace(string(src), `(title "Tic-Tac-Toe")`, `(title "Noughts and Crosses")`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "broken.zrf")
+	if err := os.WriteFile(bad, []byte("(game (title \"Broken\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#upload-zrf"), []string{bad}))
+	msg := wait[string](p, `(document.querySelector(".toast.error") || {}).textContent || ""`, 10*time.Second)
+	if !strings.Contains(msg, "broken.zrf") {
+		t.Errorf("the error shown for a broken file: %q", msg)
+	}
+
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#upload-zrf"), []string{good}))
+	wait[bool](p, `(document.querySelector("[data-game='noughts.zrf'].selected") || {}).textContent?.includes("Noughts and Crosses")`, 10*time.Second)
+	p.startGame("noughts.zrf", "random")
+	wait[bool](p, `document.querySelector(".session-title").textContent === "Noughts and Crosses"`, 10*time.Second)
 }

@@ -20,7 +20,7 @@ export function mount(main) {
       h("div", {},
         h("h1", {}, "Board games"),
         h("p", {class: "lead"}, "Play any game the engine reads, against people or bots. Share a game's address to let others watch.")),
-      uploadButton(() => loadGames())),
+      uploadButton((name) => loadGames(name))),
     h("div", {class: "lobby"},
       h("div", {class: "lobby-games"}, h("h2", {class: "section-title"}, "Games"), gameList),
       h("aside", {class: "lobby-side"}, formBox,

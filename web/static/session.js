@@ -4,7 +4,7 @@
 // WebSocket cannot be opened) and fetches the state again after each event.
 
 import {Picker, difference} from "./moves.js";
-import {moveTree} from "./tree.js";
+import {moveTree, seatDot} from "./tree.js";
 import {APIError, api, h, s, spinner, svgFrom, toast, tokens} from "./ui.js";
 
 export function mount(main, {id}) {
@@ -152,7 +152,7 @@ export function mount(main, {id}) {
       const who = seat.kind === "bot" ? `bot ${seat.spec}` : held[i] ? "you" : "human";
       const toMove = state.to_move === i && !state.result;
       return h("div", {class: `seat${toMove ? " to-move" : ""}`, "data-seat": i},
-        h("span", {class: `seat-dot seat-${i % 6}`, "aria-hidden": "true"}),
+        seatDot(state.players, i),
         h("span", {class: "seat-player"}, p),
         h("span", {class: "seat-who"}, who),
         toMove ? h("span", {class: "badge"}, state.thinking ? "thinking" : "to move") : null);

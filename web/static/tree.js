@@ -4,6 +4,18 @@
 
 import {h} from "./ui.js";
 
+// Players named after a colour get a dot of that colour; the others one of
+// the palette by seat.
+const NAMED = {white: "#f4f4f4", black: "#24242c", red: "#d94141", yellow: "#e8c332", blue: "#2f7fd9", green: "#2aa36b", orange: "#ea7f2c", purple: "#8d4fd6", x: "#4f46e5", o: "#db2777"};
+const PALETTE = ["#4f46e5", "#db2777", "#0d9488", "#ea580c", "#2563eb", "#ca8a04"];
+
+// seatDot is a dot in the colour of a seat's player.
+export function seatDot(players, seat) {
+  const name = players && seat >= 0 ? String(players[seat] || "") : "";
+  const color = seat < 0 ? "transparent" : NAMED[name.toLowerCase()] || PALETTE[seat % PALETTE.length];
+  return h("span", {class: "seat-dot", style: `background:${color}`, "aria-hidden": "true"});
+}
+
 // moveTree draws GET /api/sessions/{id}/tree. players names the seats.
 export function moveTree(tree, players) {
   const current = (tree.current || []).join(".");
@@ -45,6 +57,6 @@ function item(node, ply, path, current, players) {
     role: "listitem", "aria-current": isCurrent ? "step" : null, title: who,
   },
   h("span", {class: "ply"}, `${ply}.`),
-  h("span", {class: `seat-dot seat-${Math.max(0, node.seat) % 6}`, "aria-hidden": "true"}),
+  seatDot(players, node.seat),
   h("span", {class: "mv"}, node.move));
 }
