@@ -301,6 +301,10 @@ func TestBrowserTicTacToe(t *testing.T) {
 	// A reload keeps the seat: the token is kept for the session.
 	p.do(chromedp.Reload())
 	wait[bool](p, `[...document.querySelectorAll(".seat-who")].some((e) => e.textContent === "you")`, 10*time.Second)
+
+	// Play again: a new session with the same seats.
+	p.click("#rematch")
+	wait[bool](p, fmt.Sprintf(`location.hash.startsWith("#/session/") && !location.hash.endsWith(%q) && !!document.querySelector(".status .your-move")`, id), 10*time.Second)
 }
 
 // TestBrowserUndo plays a move, takes it back, and plays again: the move

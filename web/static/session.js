@@ -5,7 +5,7 @@
 
 import {Picker, difference} from "./moves.js";
 import {moveTree, seatDot} from "./tree.js";
-import {APIError, api, h, s, spinner, svgFrom, toast, tokens} from "./ui.js";
+import {APIError, api, h, s, saveTokens, spinner, svgFrom, toast, tokens} from "./ui.js";
 
 export function mount(main, {id}) {
   const base = `/api/sessions/${encodeURIComponent(id)}`;
@@ -166,7 +166,8 @@ export function mount(main, {id}) {
       node = h("span", {class: "error"}, `The rules failed: ${st.error}`);
     } else if (st.result) {
       node = h("div", {class: "result", id: "result"}, h("strong", {}, resultText(st)),
-        st.result.reason ? h("div", {class: "muted small reason"}, st.result.reason) : null);
+        st.result.reason ? h("div", {class: "muted small reason"}, st.result.reason) : null,
+        h("button", {class: "btn btn-primary btn-small rematch", type: "button", id: "rematch", onclick: rematch}, "Play again"));
     } else if (st.thinking) {
       const seat = st.seats[st.to_move] || {};
       node = h("span", {class: "thinking"}, spinner("Thinking"), ` ${st.players[st.to_move] || "Bot"} (${seat.spec || "bot"}) is thinking…`);
@@ -349,6 +350,19 @@ export function mount(main, {id}) {
       busy = false;
       toast(err.message, "error");
       refresh();
+    }
+  }
+
+  // rematch starts a new session of the same game with the same seats;
+  // this page holds the human seats' tokens.
+  async function rematch() {
+    try {
+      const seats = state.seats.map((x) => (x.kind === "bot" ? {kind: "bot", spec: x.spec} : {kind: "human"}));
+      const res = await api("POST", "/api/sessions", {game: state.game, variant: state.variant || "", seats});
+      saveTokens(res.id, res.seats.map((x) => x.token || null));
+      location.hash = `#/session/${res.id}`;
+    } catch (err) {
+      toast(err.message, "error");
     }
   }
 
