@@ -348,6 +348,9 @@ func TestBrowserWatchSSE(t *testing.T) {
 // another (and in checkers, capture chains through several) by clicking
 // each position of a legal move in turn, or by dragging.
 func TestBrowserClickMoves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three games in the browser: skipped with -short")
+	}
 	for _, game := range []string{"checkers.zrf", "chess.zrf", "breakthrough.zrf"} {
 		t.Run(game, func(t *testing.T) {
 			p := openPage(t, "#/")
