@@ -154,8 +154,12 @@ export function mount(main) {
   function showEvals(res) {
     const ev = res.evals || {};
     const vals = DIRS.map((d) => ev[d]).filter((v) => typeof v === "number" && Number.isFinite(v));
-    const lo = Math.min(0, ...vals);
-    const hi = Math.max(...vals, lo + 1);
+    // Bars from a little under the worst legal move to the best, so that
+    // close values still show their order.
+    const max = Math.max(...vals);
+    const min = Math.min(...vals);
+    const hi = max;
+    const lo = max > min ? min - (max - min) * 0.25 : min - 1;
     evalBox.replaceChildren(...DIRS.map((d) => {
       const v = ev[d];
       const ok = typeof v === "number" && Number.isFinite(v);
@@ -163,7 +167,7 @@ export function mount(main) {
       return h("div", {class: `eval-row${d === res.move ? " best" : ""}`, "data-move": d},
         h("span", {}, `${GLYPH[d]} ${d}`),
         h("span", {class: "eval-bar"}, h("span", {style: `width:${pct}%`})),
-        h("span", {class: "num"}, ok ? v.toFixed(1) : "not legal"));
+        h("span", {class: "num"}, ok ? number(v) : "not legal"));
     }));
   }
 
@@ -200,4 +204,9 @@ export function mount(main) {
     ctl.abort();
     document.removeEventListener("keydown", onKey);
   };
+}
+
+// number writes an evaluation: whole numbers with separators when large.
+function number(v) {
+  return Math.abs(v) >= 1000 ? Math.round(v).toLocaleString("en-US") : v.toFixed(2);
 }
