@@ -70,7 +70,8 @@ export function mount(main) {
   const genBtn = h("button", {class: "btn btn-primary", type: "submit", id: "linjat-generate"}, "Generate");
   const boardBox = h("div", {class: "linjat-box"});
   const info = h("div", {class: "small muted"});
-  const hintBox = h("div", {class: "hint-box", "aria-live": "polite", id: "linjat-hint"});
+  const hintIdle = () => h("p", {class: "small muted"}, "Stuck? A hint shows the next step a solver would take, and why.");
+  const hintBox = h("div", {class: "hint-box", "aria-live": "polite", id: "linjat-hint"}, hintIdle());
   const statusBox = h("div", {class: "linjat-status", role: "status", "aria-live": "polite"});
 
   main.append(h("section", {class: "page"},
@@ -169,7 +170,7 @@ export function mount(main) {
         h("dt", {}, "Numbers"), h("dd", {}, String(puz.numbers.length)),
         rating && rating.score !== undefined ? [h("dt", {}, "Score"), h("dd", {}, fmt(rating.score))] : null,
         rating && rating.depth !== undefined ? [h("dt", {}, "Depth"), h("dd", {}, String(rating.depth))] : null));
-    hintBox.replaceChildren();
+    hintBox.replaceChildren(hintIdle());
     draw();
   }
 
@@ -383,7 +384,7 @@ export function mount(main) {
       if (res.solved) {
         solved = true;
         selected = -1;
-        hintBox.replaceChildren();
+        hintBox.replaceChildren(h("p", {class: "small"}, "Every number has its line and every dot is covered."));
         draw();
       } else if (quiet !== true) {
         const errs = res.errors || [];
@@ -439,7 +440,7 @@ export function mount(main) {
       extend(k, d.row, d.col, true);
     }
     hint = null;
-    hintBox.replaceChildren();
+    hintBox.replaceChildren(hintIdle());
     draw();
     finishIfDone();
   }
