@@ -65,4 +65,6 @@ func newPictureFrame(g *Game, v *View) pictureFrame {
 	}
 }
 
-func (f pictureFrame) at(p int) render.Point { return render.Pt(f.centers[p].X+f.dx, f.centers[p].Y+f.dy) }
+func (f pictureFrame) at(p int) render.Point {
+	return render.Pt(f.centers[p].X+f.dx, f.centers[p].Y+f.dy)
+}

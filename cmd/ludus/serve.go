@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"runtime"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ludus-games/ludus/server"
+	"github.com/ludus-games/ludus/web"
+)
+
+func init() {
+	var addr, db, gamesDir string
+	var botWorkers int
+	var moveTime time.Duration
+	var open bool
+	c := &cobra.Command{
+		Use:   "serve",
+		Short: "Run the game server and the browser UI",
+		Long: `serve runs the game server and its browser UI: sessions of any board game
+(the bundled ones, every .zrf file under --games, or files uploaded in the
+page) between humans and bots, kept in the store so that they survive a
+restart; Linjat puzzles, 2048, dungeon layouts and tile sets. The JSON API
+is described in docs/server.md.`,
+		Example: `  ludus serve
+  ludus serve --addr :9000 --db postgres://localhost/ludus --games ./my-games`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			st, where, err := openStore(ctx, db)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			cfg := server.Config{Store: st, BotWorkers: botWorkers, MoveTime: moveTime, Web: web.Handler(),
+				Logf: log.New(cmd.ErrOrStderr(), "ludus serve: ", log.LstdFlags).Printf}
+			if gamesDir != "" {
+				cfg.Games = os.DirFS(gamesDir)
+			}
+			srv, err := server.New(ctx, cfg)
+			if err != nil {
+				return err
+			}
+			defer srv.Close()
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return err
+			}
+			url := "http://" + displayAddr(ln.Addr().String())
+			fmt.Fprintf(cmd.OutOrStdout(), "ludus serve: %s (store %s)\n", url, where)
+			if open {
+				openBrowser(url)
+			}
+			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+			go func() {
+				<-ctx.Done()
+				sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				hs.Shutdown(sctx)
+			}()
+			if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), "ludus serve: stopped")
+			return nil
+		},
+	}
+	fl := c.Flags()
+	fl.StringVar(&addr, "addr", "localhost:8080", "address to listen on")
+	fl.StringVar(&db, "db", "", "store: a SQLite file or a postgres:// URL (default: ludus.db in the user's data directory)")
+	fl.StringVar(&gamesDir, "games", "", "directory of more rules files to offer (every .zrf under it)")
+	fl.IntVar(&botWorkers, "bot-workers", 0, "bot moves computed at once (0: one per core)")
+	fl.DurationVar(&moveTime, "move-time", 5*time.Second, "the most a bot may think about one move")
+	fl.BoolVar(&open, "open", false, "open the page in a browser")
+	rangeFlag(c, "bot-workers", 0, 1024)
+	rangeFlag(c, "move-time", float64(time.Millisecond), float64(time.Hour))
+	rootCmd.AddCommand(c)
+}
+
+// displayAddr makes a listening address fit for a browser.
+func displayAddr(a string) string {
+	host, port, err := net.SplitHostPort(a)
+	if err != nil {
+		return a
+	}
+	if host == "" || host == "::" || host == "0.0.0.0" {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
+
+func openBrowser(url string) {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	if err := cmd.Start(); err == nil {
+		go cmd.Wait()
+	}
+}
