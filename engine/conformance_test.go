@@ -1,22 +1,35 @@
 package engine_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/internal/shareddata"
 )
 
-// conformanceGames lists every bundled game and every reference file that
-// the engine plays.
+// conformanceGames lists every bundled game, every game and variant of the
+// test rules files, and every reference file that the engine plays.
 func conformanceGames(t *testing.T) map[string]*engine.Game {
 	out := map[string]*engine.Game{}
 	files, _ := filepath.Glob(filepath.Join("..", "games", "*.zrf"))
 	for _, f := range files {
 		out[filepath.Base(f)] = compile(t, f, "")
+	}
+	tests, _ := filepath.Glob(filepath.Join("testdata", "games", "*.zrf"))
+	for _, f := range tests {
+		file, err := zrf.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range file.Games {
+			out[fmt.Sprintf("%s/%d", filepath.Base(f), e.Index)] = compile(t, f, strconv.Itoa(e.Index))
+		}
 	}
 	for _, f := range []string{"dagaz_chess.zrf", "dagaz_english-checkers.zrf", "dagaz_international-checkers.zrf",
 		"dagaz_breakthrough.zrf", "dagaz_amazons.zrf", "zog_tic-tac-toe.zrf", "zog_chess_mandatory.zrf",

@@ -54,6 +54,10 @@ type Rules struct {
 	// that lived in another program's hooks); such a game loads but plays
 	// incompletely.
 	Notes []string
+	// Warnings lists what the file says that was read in a way its author
+	// should check (a piece defined twice: the first definition is used),
+	// each naming the place in the file. The game plays as described.
+	Warnings []string
 }
 
 // Player is one side of the game.

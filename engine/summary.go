@@ -9,8 +9,8 @@ import (
 )
 
 // WriteSummary writes what was read of a game: players and turn order,
-// board, pieces with their programs by move type, options and goals, and
-// what the engine does not apply.
+// board, pieces with their programs by move type, options and goals, what
+// the engine does not apply and what the reader warns about.
 func (g *Game) WriteSummary(w io.Writer) {
 	r := g.Rules
 	fmt.Fprintf(w, "%s\n", r.Title)
@@ -107,6 +107,9 @@ func (g *Game) WriteSummary(w io.Writer) {
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "incomplete: %s\n", n)
+	}
+	for _, n := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", n)
 	}
 }
 

@@ -17,8 +17,10 @@ func init() {
 		Short: "Summarise the rules read from a ZRF file",
 		Long: `rules reads a rules file and prints what the engine understood: the games
 and variants in the file, players and turn order, the board, each piece's
-move programs by move type, options and goals, and anything the file asks
-for that the engine does not apply; then the position and how the
+move programs by move type, options and goals, anything the file asks
+for that the engine does not apply ("incomplete:" lines) and what was read
+but should be checked ("warning:" lines: a piece defined twice keeps its
+first definition); then the position and how the
 evaluation of the search players sees it (--eval sets piece values and the
 mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
 		Example: `  ludus rules games/checkers.zrf

@@ -58,18 +58,25 @@ func (f *File) Build(e *Entry) (*Game, error) {
 		b.r.Notes = append(b.r.Notes, "the file states no goal: the game ends only when a player has no move; "+
 			"rules kept outside the file (as Dagaz keeps reversi's, Go's and Hex's in JavaScript) are missing")
 	}
+	b.checkContinuations()
 	b.errs.Sort()
 	if err := b.errs.Err(); err != nil {
 		return nil, err
+	}
+	b.warns.Sort()
+	for _, w := range b.warns {
+		b.r.Warnings = append(b.r.Warnings, w.Error())
 	}
 	return &Game{Rules: b.r, View: b.v, Entry: e, File: f}, nil
 }
 
 type builder struct {
 	errs sexp.ErrorList
-	r    *engine.Rules
-	v    *engine.View
-	path string
+	// warns are read and acted on, but the author should check them.
+	warns sexp.ErrorList
+	r     *engine.Rules
+	v     *engine.View
+	path  string
 
 	players   map[string]int
 	dirs      map[string]int
@@ -81,6 +88,14 @@ type builder struct {
 	posFlags  map[string]int
 	moveTypes map[string]int
 	bd        *boardDraft
+	// continuations are the move types partial moves go on with.
+	continuations []continuation
+}
+
+// continuation is a move type named by an add-partial.
+type continuation struct {
+	at       *sexp.Node
+	moveType int
 }
 
 func newBuilder(path string) *builder {
@@ -132,8 +147,7 @@ func (b *builder) build(e *Entry) {
 		b.boardSection(s)
 	}
 	b.finishBoard(bykind["board"])
-	b.declarePieces(bykind["piece"])
-	for _, s := range bykind["piece"] {
+	for _, s := range b.declarePieces(bykind["piece"]) {
 		b.pieceSection(s)
 	}
 	for _, s := range bykind["turn-order"] {

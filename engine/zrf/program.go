@@ -1,6 +1,7 @@
 package zrf
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ludus-games/ludus/engine"
@@ -76,27 +77,9 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			return
 		}
 		s.Kind, s.Cond, s.Then = engine.SWhile, b.cond(args[0]), b.stmts(args[1:])
-	case "add", "add-copy":
-		s.Kind = engine.SAdd
-		s.Add = engine.AddSpec{Kind: addKind(h), Next: -1}
-		for _, a := range args {
-			if t, ok := b.pieceType(a); ok {
-				s.Add.Types = append(s.Add.Types, t)
-			}
-		}
-	case "add-partial", "add-copy-partial":
-		s.Kind = engine.SAdd
-		s.Add = engine.AddSpec{Kind: addKind(h), Next: -1}
-		if len(args) > 1 {
-			b.errs.Addf(n, "%s wants at most a move type", h)
-		}
-		if len(args) == 1 {
-			name, ok := atomText(args[0])
-			if !ok {
-				b.errs.Addf(args[0], "%s wants a move type", h)
-				return
-			}
-			s.Add.Next = b.moveType(name)
+	case "add", "add-copy", "add-partial", "add-copy-partial":
+		if !b.addSpec(h, args, &s) {
+			return
 		}
 	case "opposite":
 		if len(args) != 1 {
@@ -199,6 +182,78 @@ var locStmts = map[string]engine.StmtKind{"mark": engine.SMark, "from": engine.S
 func isPosition(b *builder, name string) bool {
 	_, ok := b.positions[name]
 	return ok
+}
+
+// addSpec reads the arguments of an emitting statement: the piece types the
+// moving piece may become (one move for each, in the order written) and,
+// for add-partial and add-copy-partial, the move type the same piece goes
+// on with. They may come in any order: a name that is a piece type is a
+// piece type, any other name is the move type (Dagaz writes
+// (add-partial King jump-type), the type first).
+func (b *builder) addSpec(h string, args []*sexp.Node, s *engine.Stmt) bool {
+	s.Kind = engine.SAdd
+	s.Add = engine.AddSpec{Kind: addKind(h), Next: -1}
+	partial := s.Add.Kind.Partial()
+	ok := true
+	var next *sexp.Node
+	for _, a := range args {
+		if a.Kind != sexp.Atom {
+			b.errs.Addf(a, "%s wants %s, got %s", h, addArgs(partial), describe(a))
+			ok = false
+			continue
+		}
+		if t, isType := b.types[a.Text]; isType {
+			if slices.Contains(s.Add.Types, t) {
+				b.warns.Addf(a, "%s names piece %s twice: it makes one move for it", h, a.Text)
+				continue
+			}
+			s.Add.Types = append(s.Add.Types, t)
+			continue
+		}
+		switch {
+		case !partial:
+			b.errs.Addf(a, "unknown piece %s (%s takes the piece types the moving piece may become; "+
+				"a move type to go on with needs add-partial)", a.Text, h)
+			ok = false
+		case next != nil:
+			b.errs.Addf(a, "%s names two move types to go on with, %s and %s (neither is a piece type): it takes one",
+				h, next.Text, a.Text)
+			ok = false
+		default:
+			next = a
+			s.Add.Next = b.moveType(a.Text)
+			b.continuations = append(b.continuations, continuation{at: a, moveType: s.Add.Next})
+		}
+	}
+	return ok
+}
+
+// checkContinuations warns about a move type that add-partial goes on
+// with but that no piece has move programs of (usually a misspelt piece
+// type): such a partial move always ends the move. Each such type is named
+// once, where it is first used.
+func (b *builder) checkContinuations() {
+	has := make([]bool, len(b.r.MoveTypes))
+	for _, pt := range b.r.Pieces {
+		for _, blk := range pt.Moves {
+			has[blk.MoveType] = true
+		}
+	}
+	for _, c := range b.continuations {
+		if has[c.moveType] {
+			continue
+		}
+		has[c.moveType] = true
+		b.warns.Addf(c.at, "no piece has move programs of type %s, which this partial move goes on with: "+
+			"the move ends here (is %s a piece type left undefined?)", c.at.Text, c.at.Text)
+	}
+}
+
+func addArgs(partial bool) string {
+	if partial {
+		return "piece types and a move type"
+	}
+	return "piece types"
 }
 
 func addKind(s string) engine.AddKind {
