@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/ludus-games/ludus/engine"
@@ -41,13 +40,9 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 		return writeJSON(w, http.StatusCreated, out)
 	}))
 	mux.Handle("GET /api/sessions", handler(func(w http.ResponseWriter, r *http.Request) error {
-		limit := 50
-		if v := r.URL.Query().Get("limit"); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > 1000 {
-				return failf(http.StatusBadRequest, "limit=%q: want 1 to 1000", v)
-			}
-			limit = n
+		limit, err := limitOf(r, 50)
+		if err != nil {
+			return err
 		}
 		rows, err := s.cfg.Store.Sessions(r.Context(), limit)
 		if err != nil {

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ludus-games/ludus/dungeon"
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/search"
 	"github.com/ludus-games/ludus/store"
@@ -56,6 +57,14 @@ type Server struct {
 	lastUsed map[string]time.Time
 	botCache map[botKey]search.Bot[engine.Ply, *engine.Position]
 
+	// slots bound the heavy work of the puzzle routes done at once.
+	slots      chan struct{}
+	linjatMade *lru[string, *LinjatPuzzle]
+	games2048  *lru[string, *game2048]
+	layouts    *lru[string, *dungeon.Layout]
+	specs      specs
+	tileSets   tileSets
+
 	ctx    context.Context
 	cancel context.CancelFunc
 }
@@ -77,7 +86,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Logf = func(string, ...any) {}
 	}
 	s := &Server{cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
-		botCache: map[botKey]search.Bot[engine.Ply, *engine.Position]{}}
+		botCache: map[botKey]search.Bot[engine.Ply, *engine.Position]{},
+		slots:    make(chan struct{}, runtime.NumCPU()), linjatMade: newLRU[string, *LinjatPuzzle](256),
+		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	var err error
 	if s.catalog, err = newCatalog(ctx, cfg.Store, cfg.Games); err != nil {
