@@ -177,8 +177,10 @@ func (p *page) shot(name string) {
 	if os.Getenv("LUDUS_SCREENSHOTS") == "" {
 		return
 	}
-	// From the top, so that the sticky bar is drawn where it belongs.
+	// From the top, so that the sticky bar is drawn where it belongs, and
+	// once the tiles and pieces have stopped moving.
 	eval[chromedp.Void](p, `window.scrollTo(0, 0)`)
+	wait[bool](p, `document.getAnimations().every((a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)`, 5*time.Second)
 	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		p.t.Errorf("screenshot %s: %v", name, err)
