@@ -15,6 +15,9 @@ func (s *Server) routeGames(mux *http.ServeMux) {
 		return writeJSON(w, http.StatusOK, s.catalog.list())
 	}))
 	mux.Handle("POST /api/games", handler(func(w http.ResponseWriter, r *http.Request) error {
+		if site := crossSite(r); site != "" {
+			return failf(http.StatusForbidden, "rules files are uploaded from this server's page, not from %s", site)
+		}
 		src, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload))
 		if err != nil {
 			return failf(http.StatusRequestEntityTooLarge, "rules file over %d bytes", s.cfg.MaxUpload)

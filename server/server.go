@@ -38,6 +38,13 @@ type Config struct {
 	MoveTime time.Duration
 	// MaxUpload bounds an uploaded rules file in bytes (0: 256 KiB).
 	MaxUpload int64
+	// MaxBacklog bounds the past events one event stream sends at once; a
+	// client further behind fetches the state instead (0: 10,000).
+	MaxBacklog int
+	// WriteTimeout drops an event stream whose client has not taken an
+	// event for this long (0: 10 s): a client that never reads costs the
+	// server nothing after that, and it reconnects with ?since.
+	WriteTimeout time.Duration
 	// Web serves the browser UI at / (nil: API only).
 	Web http.Handler
 	// Logf reports what goes wrong in the background (nil: discarded).
@@ -81,6 +88,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.MaxUpload <= 0 {
 		cfg.MaxUpload = 256 << 10
+	}
+	if cfg.MaxBacklog <= 0 {
+		cfg.MaxBacklog = 10000
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = 10 * time.Second
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}

@@ -142,6 +142,10 @@ func (ss *session) apply(e store.SessionEvent) error {
 	}
 	ss.events = append(ss.events, e)
 	ss.plies = append(ss.plies, ss.line)
+	// Whether the game is over asks the rules for the next moves: a move
+	// program that fails there stops the session now, rather than passing
+	// for the end of the game.
+	ss.over()
 	ss.err = ss.pos.Err()
 	return nil
 }

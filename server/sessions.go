@@ -279,8 +279,10 @@ func (ss *session) state() *State {
 			st.Legal = append(st.Legal, ss.pos.Notation(m))
 		}
 		if err := ss.pos.Err(); err != nil {
-			ss.err = err
-			st.Error, st.Legal, st.ToMove = err.Error(), []string{}, nil
+			// The rules failed on this position: the session stops here,
+			// and no bot goes on thinking about it.
+			ss.err, ss.thinking = err, false
+			st.Error, st.Legal, st.ToMove, st.Thinking = err.Error(), []string{}, nil, false
 		}
 	}
 	return st
