@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/ludus-games/ludus/arena"
@@ -101,7 +102,11 @@ func (s *Server) create(ctx context.Context, req CreateRequest) (*Created, error
 	}
 	// A game whose rules fail at the start is refused now, not stored.
 	if start := eng.Game.New(); start.Moves(nil) == nil && start.Err() != nil {
-		return nil, failf(http.StatusUnprocessableEntity, "%s: %v", req.Game, start.Err())
+		msg := start.Err().Error()
+		if !strings.HasPrefix(msg, req.Game+":") {
+			msg = req.Game + ": " + msg
+		}
+		return nil, failf(http.StatusUnprocessableEntity, "%s", msg)
 	}
 	js, _ := json.Marshal(seats)
 	if err := s.cfg.Store.CreateSession(ctx, store.Session{ID: out.ID, Game: req.Game, Variant: title, Seats: string(js)}); err != nil {

@@ -177,9 +177,10 @@ func (p *page) shot(name string) {
 	if os.Getenv("LUDUS_SCREENSHOTS") == "" {
 		return
 	}
-	// From the top, so that the sticky bar is drawn where it belongs, and
-	// once the tiles and pieces have stopped moving.
-	eval[chromedp.Void](p, `window.scrollTo(0, 0)`)
+	// From the top, so that the sticky bar is drawn where it belongs,
+	// without the passing notices, and once the tiles and pieces have
+	// stopped moving.
+	eval[chromedp.Void](p, `window.scrollTo(0, 0); document.querySelectorAll(".toast").forEach((t) => t.remove())`)
 	wait[bool](p, `document.getAnimations().every((a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)`, 5*time.Second)
 	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 	if err != nil {
@@ -541,4 +542,44 @@ func TestBrowserUpload(t *testing.T) {
 	wait[bool](p, `(document.querySelector("[data-game='noughts.zrf'].selected") || {}).textContent?.includes("Noughts and Crosses")`, 10*time.Second)
 	p.startGame("noughts.zrf", "random")
 	wait[bool](p, `document.querySelector(".session-title").textContent === "Noughts and Crosses"`, 10*time.Second)
+}
+
+// TestBrowserRulesFail: a rules file whose move program never ends. At the
+// start, starting a game of it is refused with the engine's reason; in a
+// later position, the session stops and the page says why.
+func TestBrowserRulesFail(t *testing.T) {
+	p := openPage(t, "#/")
+	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
+	const line = `(board (grid (start-rectangle 0 0 1 1) (dimensions ("a/b/c" (1 0))) (directions (e 1 0) (w -1 0))))`
+	dir := t.TempDir()
+	spin := filepath.Join(dir, "spin.zrf")
+	os.WriteFile(spin, []byte(`(game (title "Spin") (players A B) (turn-order A B) `+line+`
+  (piece (name Spinner) (moves (move-type spin) ((while true mark) add)))
+  (board-setup (A (Spinner a))))`), 0o644)
+	trap := filepath.Join(dir, "trap.zrf")
+	os.WriteFile(trap, []byte(`(game (title "Trap") (players A B) (turn-order A B) `+line+`
+  (piece (name Runner) (moves ((e (verify empty?) add))))
+  (piece (name Spinner) (moves (move-type spin) ((while true mark) add)))
+  (board-setup (A (Runner a)) (B (Spinner c))))`), 0o644)
+
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#upload-zrf"), []string{spin}))
+	wait[bool](p, `!!document.querySelector("[data-game='spin.zrf'].selected")`, 10*time.Second)
+	p.click(`[data-game="spin.zrf"]`)
+	wait[bool](p, `!!document.querySelector("#start-game")`, 5*time.Second)
+	p.click("#start-game")
+	msg := wait[string](p, `[...document.querySelectorAll(".toast.error")].map((e) => e.textContent).join(" ")`, 10*time.Second)
+	if !strings.Contains(msg, "did not stop") || !strings.Contains(msg, "spin.zrf") {
+		t.Errorf("starting a game whose first move never ends: %q", msg)
+	}
+
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#upload-zrf"), []string{trap}))
+	wait[bool](p, `!!document.querySelector("[data-game='trap.zrf'].selected")`, 10*time.Second)
+	p.startGame("trap.zrf", "random")
+	p.click(target("a"))
+	p.click(target("b"))
+	msg = wait[string](p, `(document.querySelector(".status .error") || {}).textContent || ""`, 10*time.Second)
+	if !strings.Contains(msg, "did not stop") {
+		t.Errorf("the page says %q", msg)
+	}
+	p.shot("session-rules-failed")
 }

@@ -101,6 +101,17 @@ func TestBrowser2048(t *testing.T) {
 			t.Errorf("the AI played a move valued %v; another is valued %v", best, v)
 		}
 	}
+	// Watch the AI play a few moves, then stop it.
+	before = moves()
+	p.click("#g2048-auto")
+	wait[bool](p, fmt.Sprintf(`Number(document.querySelectorAll(".scorebox strong")[2].textContent) >= %d`, before+3), 20*time.Second)
+	p.click("#g2048-auto")
+	wait[bool](p, `document.querySelector("#g2048-auto").getAttribute("aria-pressed") === "false"`, 5*time.Second)
+	stopped := moves()
+	time.Sleep(500 * time.Millisecond)
+	if after := moves(); after > stopped+1 {
+		t.Errorf("the AI went on playing after Stop: %d moves, then %d", stopped, after)
+	}
 	tiles := eval[string](p, `[...document.querySelectorAll("#g2048-board .tile")].map((e) => e.dataset.value).join(",")`)
 	if strings.Count(tiles, ",") != 15 {
 		t.Errorf("board %q: want 16 tiles", tiles)
@@ -114,6 +125,13 @@ func TestBrowserDungeon(t *testing.T) {
 	p := openPage(t, "#/dungeon")
 	wait[bool](p, `!!document.querySelector("#dungeon-picture svg")`, 30*time.Second)
 	first := eval[string](p, `document.querySelector("#dungeon-picture svg").outerHTML`)
+	// Another spec.
+	eval[chromedp.Void](p, `(() => { const s = document.querySelector("#dungeon-spec"); s.value = "keep.yaml"; s.form.requestSubmit(); })()`)
+	wait[bool](p, `(document.querySelector("#dungeon-picture svg") || {getAttribute: () => ""}).getAttribute("aria-label").startsWith("Layout of keep.yaml")`, 30*time.Second)
+	if rooms := eval[int](p, `document.querySelectorAll("#dungeon-picture svg text").length`); rooms < 10 {
+		t.Errorf("the keep's layout names %d rooms", rooms)
+	}
+	first = eval[string](p, `document.querySelector("#dungeon-picture svg").outerHTML`)
 	p.shot("dungeon")
 	p.click("#dungeon-regenerate")
 	wait[bool](p, fmt.Sprintf(`(() => { const s = document.querySelector("#dungeon-picture svg"); return !!s && s.outerHTML !== %s; })()`, jsString(first)), 30*time.Second)

@@ -104,9 +104,11 @@ export function mount(main, {id}) {
     }
     if (st.version !== shownBoard) {
       const [svg, tree] = await Promise.all([
-        fetch(`${base}/board.svg`, {cache: "no-store"}).then((r) => {
-          if (!r.ok) throw new APIError(r.status, `the board: ${r.status}`);
-          return r.text();
+        fetch(`${base}/board.svg`, {cache: "no-store"}).then(async (r) => {
+          if (r.ok) return r.text();
+          // The server's reason, when it gives one.
+          const why = await r.json().then((b) => b.error).catch(() => "");
+          throw new APIError(r.status, `the board: ${why || `${r.status} ${r.statusText}`}`);
         }),
         api("GET", `${base}/tree`),
       ]);
