@@ -3,6 +3,7 @@ package server
 import (
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -45,6 +46,9 @@ func TestRecordExports(t *testing.T) {
 	code, ctype, pgn := get(t, url+"/record?format=pgn")
 	if code != 200 || !strings.Contains(ctype, "pgn") {
 		t.Fatalf("pgn: %d %s %s", code, ctype, pgn)
+	}
+	if !regexp.MustCompile(`\[Date "\d{4}\.\d\d\.\d\d"\]`).MatchString(pgn) {
+		t.Errorf("PGN without the session's date:\n%s", pgn)
 	}
 	for _, want := range []string{`[White "White"]`, "1. e4 e5 2. Nf3 d6 (2... Nc6 3. Bc4 Nf6) *"} {
 		if !strings.Contains(pgn, want) {

@@ -29,7 +29,9 @@ type Config struct {
 	// Store keeps sessions and their events (required).
 	Store *store.Store
 	// Games are rules files offered besides the bundled ones and those
-	// uploaded: every *.zrf file of the file system (nil: none).
+	// uploaded: every *.zrf file of the file system (nil: none). Files
+	// that do not read, or hold no playable game, are left out and
+	// reported through Logf.
 	Games fs.FS
 	// BotWorkers is the number of bot moves computed at once (0: one per
 	// core).
@@ -104,8 +106,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	var err error
-	if s.catalog, err = newCatalog(ctx, cfg.Store, cfg.Games); err != nil {
+	var skipped []error
+	if s.catalog, skipped, err = newCatalog(ctx, cfg.Store, cfg.Games); err != nil {
 		return nil, err
+	}
+	for _, err := range skipped {
+		cfg.Logf("left out: %v", err)
 	}
 	s.writer = newEventWriter(s.ctx, cfg.Store)
 	s.bots = newBotPool(s.ctx, cfg.BotWorkers)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -415,7 +416,16 @@ func TestGamesDirAndVariants(t *testing.T) {
   (board-setup (A (Runner a)) (B (Runner c)))
   (win-condition (A B) (absolute-config Runner (d))))
 (variant (title "Head start") (board-setup (A (Runner b)) (B (Runner a))))`
-	_, hs := testServer(t, Config{Games: fstest.MapFS{"mine/race.zrf": {Data: []byte(race)}}})
+	var logged []string
+	_, hs := testServer(t, Config{Games: fstest.MapFS{
+		"mine/race.zrf":   {Data: []byte(race)},
+		"mine/broken.zrf": {Data: []byte(`(game (title "Broken"`)},
+		"mine/common.zrf": {Data: []byte(`(define step ((e add)))`)},
+	}, Logf: func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }})
+	// The files that do not read are left out, and said so.
+	if log := strings.Join(logged, "\n"); !strings.Contains(log, "mine/broken.zrf:1:") || !strings.Contains(log, "mine/common.zrf: no game") {
+		t.Errorf("logged:\n%s", log)
+	}
 	var games []GameInfo
 	call(t, "GET", hs.URL+"/api/games", nil, &games)
 	var got *GameInfo

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
@@ -59,6 +60,7 @@ type session struct {
 	eng     *arena.Engine
 	seats   []seat
 	bots    []search.Bot[engine.Ply, *engine.Position] // nil for human seats
+	created time.Time
 
 	mu       sync.Mutex
 	pos      *engine.Position

@@ -195,7 +195,7 @@ func (s *Server) restore(row *store.Session, evs []store.SessionEvent) (*session
 	if err != nil {
 		return nil, fmt.Errorf("session %s: %w", row.ID, err)
 	}
-	ss := &session{srv: s, id: row.ID, game: row.Game, variant: row.Variant, eng: eng,
+	ss := &session{srv: s, id: row.ID, game: row.Game, variant: row.Variant, eng: eng, created: row.Created,
 		pos: eng.Game.New(), root: &node{seat: -1}, watchers: map[chan struct{}]struct{}{}}
 	ss.cur = ss.root
 	if err := json.Unmarshal([]byte(row.Seats), &ss.seats); err != nil {
