@@ -2,6 +2,7 @@ package linjat
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"strings"
@@ -178,4 +179,41 @@ func TestHintsOnGenerated(t *testing.T) {
 			t.Errorf("%s: not solved by %d hints: %q", d.Name, len(rules), problems)
 		}
 	}
+}
+
+// FuzzHint feeds the hint and the check any puzzle and marks (as JSON, the
+// way the server receives them): they never panic, refuse marks of the
+// wrong shape with ErrBadMarks, and a hint's cells lie in the grid.
+func FuzzHint(f *testing.F) {
+	f.Add(small, `[]`)
+	f.Add(small, `[{"row":2,"col":1,"r0":2,"c0":1,"r1":2,"c1":4}]`)
+	f.Add(small, `[{"row":0,"col":0,"r0":0,"c0":0,"r1":3,"c1":0},{"row":3,"col":3,"r0":0,"c0":3,"r1":3,"c1":3}]`)
+	f.Add("2o\n..\n", `[{"row":0,"col":0,"r0":0,"c0":0,"r1":0,"c1":1}]`)
+	f.Add("3.o\n", `[{"row":0,"col":0,"r0":0,"c0":-1,"r1":0,"c1":9}]`)
+	f.Fuzz(func(t *testing.T, text, js string) {
+		p, err := Parse(text)
+		if err != nil || p.Rows*p.Cols > 64 {
+			return
+		}
+		var marks []Mark
+		if json.Unmarshal([]byte(js), &marks) != nil {
+			return
+		}
+		var v Solver
+		h, err := v.Hint(p, marks)
+		if err != nil {
+			if !errors.Is(err, ErrBadMarks) && !errors.Is(err, ErrSearchLimit) && p.Validate() == nil {
+				t.Fatalf("hint: %v", err)
+			}
+			return
+		}
+		for _, d := range h.Decided {
+			if d.Row < 0 || d.Col < 0 || d.Row >= p.Rows || d.Col >= p.Cols || d.Number < 0 || d.Number >= len(p.Numbers()) {
+				t.Fatalf("hint decides %+v on a %dx%d grid", d, p.Rows, p.Cols)
+			}
+		}
+		if _, _, err := v.Check(p, marks); err != nil && !strings.Contains(err.Error(), "mark ") {
+			t.Fatalf("check: %v", err)
+		}
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ludus-games/ludus/dungeon"
 	"github.com/ludus-games/ludus/linjat"
@@ -318,5 +319,29 @@ func Test2048Over(t *testing.T) {
 		if code := call(t, "POST", hs.URL+"/api/2048/games/over"+path, body, &e); code != http.StatusConflict || !strings.Contains(e.Error, "over") {
 			t.Errorf("%s: %d %q", path, code, e.Error)
 		}
+	}
+}
+
+// With every worker slot taken, heavy requests are answered 503 after a
+// wait, and light ones (a 2048 move, a listing) are not held up.
+func TestWorkSlotsBusy(t *testing.T) {
+	srv, hs := testServer(t, Config{})
+	srv.queueWait = 100 * time.Millisecond
+	for range cap(srv.slots) {
+		srv.slots <- struct{}{}
+	}
+	var e apiErr
+	if code := call(t, "POST", hs.URL+"/api/linjat/generate", LinjatRequest{}, &e); code != 503 || !strings.Contains(e.Error, "busy") {
+		t.Fatalf("generate with no slot free: %d %q", code, e.Error)
+	}
+	var g Game2048
+	if code := call(t, "POST", hs.URL+"/api/2048/games", map[string]any{"seed": 1}, &g); code != 201 {
+		t.Fatalf("a new 2048 game with no slot free: %d", code)
+	}
+	for range cap(srv.slots) {
+		<-srv.slots
+	}
+	if code := call(t, "POST", hs.URL+"/api/linjat/generate", LinjatRequest{}, nil); code != 200 {
+		t.Fatalf("generate with the slots free again: %d", code)
 	}
 }

@@ -68,6 +68,7 @@ type Server struct {
 
 	// slots bound the heavy work of the puzzle routes done at once.
 	slots      chan struct{}
+	queueWait  time.Duration
 	linjatMade *lru[string, *LinjatPuzzle]
 	games2048  *lru[string, *game2048]
 	layouts    *lru[string, *dungeon.Layout]
@@ -102,7 +103,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
 		botCache: map[botKey]search.Bot[engine.Ply, *engine.Position]{},
-		slots:    make(chan struct{}, runtime.NumCPU()), linjatMade: newLRU[string, *LinjatPuzzle](256),
+		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
 		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	var err error

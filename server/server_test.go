@@ -449,3 +449,33 @@ func TestGamesDirAndVariants(t *testing.T) {
 		t.Errorf("default variant: %s, legal %q", st.Variant, st.Legal)
 	}
 }
+
+// One bot serves every session that seats it, and a bot thinking for long
+// on the only bot worker does not slow the API for other sessions.
+func TestSharedBotsAndSlowBot(t *testing.T) {
+	srv, hs := testServer(t, Config{BotWorkers: 1, MoveTime: 3 * time.Second})
+	a := newSession(t, hs.URL, CreateRequest{Game: "chess.zrf", Seats: []SeatRequest{{Kind: "bot", Spec: "alphabeta:depth=60"}, {Kind: "human"}}})
+	b := newSession(t, hs.URL, CreateRequest{Game: "chess.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: "alphabeta:depth=60"}}})
+	ctx := context.Background()
+	sa, _ := srv.session(ctx, a.ID)
+	sb, _ := srv.session(ctx, b.ID)
+	if sa.bots[0] == nil || sa.bots[0] != sb.bots[1] {
+		t.Fatal("two sessions seating the same bot spec hold two bots")
+	}
+	if st := getState(t, hs.URL, a.ID); !st.Thinking {
+		t.Fatalf("the slow bot is not thinking: %+v", st)
+	}
+	c := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	start := time.Now()
+	for i, m := range []string{"a1", "b2", "c3", "a3"} {
+		if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": c.Seats[i%2].Token, "move": m}, nil); code != 200 {
+			t.Fatalf("%s: %d", m, code)
+		}
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("four moves took %v while a bot thought", d)
+	}
+	if st := getState(t, hs.URL, a.ID); !st.Thinking || st.Version != 0 {
+		t.Errorf("the slow bot should still be thinking: %+v", st)
+	}
+}

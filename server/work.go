@@ -20,7 +20,7 @@ const queueWait = 10 * time.Second
 // work that cannot watch a context is bounded by the sizes its request may
 // give instead.
 func (s *Server) work(ctx context.Context, limit time.Duration, f func(ctx context.Context) error) error {
-	wait, cancel := context.WithTimeout(ctx, queueWait)
+	wait, cancel := context.WithTimeout(ctx, s.queueWait)
 	defer cancel()
 	select {
 	case s.slots <- struct{}{}:
