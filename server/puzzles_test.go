@@ -262,12 +262,7 @@ func TestPuzzleRejections(t *testing.T) {
 	_, hs := testServer(t, Config{})
 	var g Game2048
 	call(t, "POST", hs.URL+"/api/2048/games", map[string]any{"seed": 1}, &g)
-	tests := []struct {
-		method, path string
-		body         any
-		code         int
-		want         string
-	}{
+	checkRejections(t, hs.URL, []rejection{
 		{"POST", "/api/linjat/generate", LinjatRequest{Difficulty: "insane"}, 422, "insane"},
 		{"POST", "/api/linjat/generate", LinjatRequest{Rows: 100, Cols: 100}, 422, "want 2 to 16"},
 		{"POST", "/api/linjat/generate", LinjatRequest{Rows: 4, Cols: 4, Numbers: 30}, 422, "want 1 to 8"},
@@ -294,14 +289,7 @@ func TestPuzzleRejections(t *testing.T) {
 		{"GET", "/api/tiles/sets/nope.svg", nil, 404, "no tile set"},
 		{"GET", "/api/tiles/board.svg", nil, 400, "?set=NAME"},
 		{"GET", "/api/tiles/score?set=best&samples=1000000000", nil, 400, "want 2 to"},
-	}
-	for _, tc := range tests {
-		var e apiErr
-		code := call(t, tc.method, hs.URL+tc.path, tc.body, &e)
-		if code != tc.code || !strings.Contains(e.Error, tc.want) {
-			t.Errorf("%s %s: %d %q, want %d %q", tc.method, tc.path, code, e.Error, tc.code, tc.want)
-		}
-	}
+	})
 }
 
 // A 2048 game that is over refuses moves and AI moves with 409.

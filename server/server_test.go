@@ -299,12 +299,7 @@ func depth(ns []*TreeNode) int {
 func TestRejections(t *testing.T) {
 	_, hs := testServer(t, Config{MaxUpload: 1000})
 	c := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-	tests := []struct {
-		method, path string
-		body         any
-		code         int
-		want         string
-	}{
+	checkRejections(t, hs.URL, []rejection{
 		{"POST", "/api/sessions", "{not json", 400, "malformed JSON"},
 		{"POST", "/api/sessions", "", 400, "empty request body"},
 		{"POST", "/api/sessions", `{"game":"tic-tac-toe.zrf"} {}`, 400, "more than one value"},
@@ -325,10 +320,23 @@ func TestRejections(t *testing.T) {
 		{"POST", "/api/games?name=bad.zrf", "(game (title \"x\") (board", 422, "bad.zrf:1"},
 		{"POST", "/api/games?name=../x.zrf", "(game)", 400, "without slashes"},
 		{"POST", "/api/games?name=chess.zrf", "(game)", 409, "bundled"},
-	}
+	})
+}
+
+// rejection is a request the API must refuse: the status and a part of the
+// reason it gives.
+type rejection struct {
+	method, path string
+	body         any
+	code         int
+	want         string
+}
+
+func checkRejections(t *testing.T, base string, tests []rejection) {
+	t.Helper()
 	for _, tc := range tests {
 		var e apiErr
-		code := call(t, tc.method, hs.URL+tc.path, tc.body, &e)
+		code := call(t, tc.method, base+tc.path, tc.body, &e)
 		if code != tc.code || !strings.Contains(e.Error, tc.want) {
 			t.Errorf("%s %s: %d %q, want %d %q", tc.method, tc.path, code, e.Error, tc.code, tc.want)
 		}

@@ -106,6 +106,16 @@ func (ts *tileSets) set(name string) (tiles.Set, error) {
 	return set, nil
 }
 
+// setAndSeed reads ?set=NAME&seed=S.
+func (ts *tileSets) setAndSeed(r *http.Request) (tiles.Set, uint64, error) {
+	set, err := ts.set(r.URL.Query().Get("set"))
+	if err != nil {
+		return nil, 0, err
+	}
+	seed, err := seedOf(r)
+	return set, seed, err
+}
+
 func (s *Server) routeTiles(mux *http.ServeMux) {
 	mux.Handle("GET /api/tiles/sets", handler(func(w http.ResponseWriter, r *http.Request) error {
 		if err := s.tileSets.load(); err != nil {
@@ -125,11 +135,7 @@ func (s *Server) routeTiles(mux *http.ServeMux) {
 		return writeSVG(w, tiles.DrawSet(set))
 	}))
 	mux.Handle("GET /api/tiles/board.svg", handler(func(w http.ResponseWriter, r *http.Request) error {
-		set, err := s.tileSets.set(r.URL.Query().Get("set"))
-		if err != nil {
-			return err
-		}
-		seed, err := seedOf(r)
+		set, seed, err := s.tileSets.setAndSeed(r)
 		if err != nil {
 			return err
 		}
@@ -145,11 +151,7 @@ func (s *Server) routeTiles(mux *http.ServeMux) {
 		return writeSVG(w, d)
 	}))
 	mux.Handle("GET /api/tiles/score", handler(func(w http.ResponseWriter, r *http.Request) error {
-		set, err := s.tileSets.set(r.URL.Query().Get("set"))
-		if err != nil {
-			return err
-		}
-		seed, err := seedOf(r)
+		set, seed, err := s.tileSets.setAndSeed(r)
 		if err != nil {
 			return err
 		}
