@@ -80,7 +80,7 @@ func TestPictureOneDimension(t *testing.T) {
 	if err := engine.Picture(engine.NewState(g.Compiled), g.View).WriteSVG(&b); err != nil || !strings.Contains(b.String(), "<svg") {
 		t.Fatalf("picture: %v", err)
 	}
-	if geo := engine.BoardGeometry(g.Compiled, g.View); len(geo.Cells) != 3 {
+	if geo := engine.BoardGeometry(g.Compiled, g.View); len(geo.Cells) != 3 || geo.Shape != "point" {
 		t.Fatalf("geometry: %+v", geo)
 	}
 }

@@ -97,13 +97,14 @@ func TestBoardPicture(t *testing.T) {
 	}
 	var geo struct {
 		Width, Height float64
+		Shape         string
 		Cells         []struct {
 			Name string
 			X, Y float64
 		}
 	}
 	call(t, "GET", url+"/geometry", nil, &geo)
-	if len(geo.Cells) != 64 || geo.Width <= 0 {
+	if len(geo.Cells) != 64 || geo.Width <= 0 || geo.Shape != "square" {
 		t.Fatalf("geometry: %+v", geo)
 	}
 	at := map[string][2]float64{}
