@@ -238,6 +238,10 @@ func testRestart(t *testing.T, dsn string) {
 	if len(s.Result.Scores) != 2 || s.Result.Reason == "" {
 		t.Fatalf("result %+v", s.Result)
 	}
+	var e apiErr
+	if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": tok, "move": "a1", "version": s.Version}, &e); code != 409 || !strings.Contains(e.Error, "over") {
+		t.Fatalf("a move after the end: %d %q", code, e.Error)
+	}
 	moves := s.Moves
 	// Undo: back to before the human's last move; the moves stay in the tree.
 	var after State
