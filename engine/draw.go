@@ -116,6 +116,13 @@ func chooseStyle(g *Game, v *View) boardStyle {
 	if gridPos < g.np || hasExtraLinks(g) {
 		return lines
 	}
+	// The square drawing needs rows and columns: a grid of one
+	// dimension is drawn as linked positions.
+	for _, gr := range g.Rules.Board.Grids {
+		if len(gr.Dims) != 2 {
+			return lines
+		}
+	}
 	return squares
 }
 
@@ -129,6 +136,9 @@ func hasExtraLinks(g *Game) bool {
 		return len(b.Grids) == 0
 	}
 	gr := b.Grids[0]
+	if len(gr.Dims) != 2 {
+		return true // not a plane of rows and columns
+	}
 	at := map[[2]int]int{}
 	for p, c := range gr.Coords {
 		at[[2]int{c[0], c[1]}] = p

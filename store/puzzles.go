@@ -62,6 +62,8 @@ func (s *Store) AddPuzzle(ctx context.Context, p *Puzzle) (id int64, added bool,
 
 // Query selects puzzles; zero fields do not filter.
 type Query struct {
+	// ID selects one puzzle by its id.
+	ID         int64
 	Game       string
 	Difficulty string
 	// Seed and Settings, when Settings is set, select what one generator
@@ -83,6 +85,9 @@ func (s *Store) Puzzles(ctx context.Context, q Query) ([]Puzzle, error) {
 	add := func(cond string, v any) {
 		args = append(args, v)
 		where = append(where, fmt.Sprintf(cond, len(args)))
+	}
+	if q.ID != 0 {
+		add("id = $%d", q.ID)
 	}
 	if q.Game != "" {
 		add("game = $%d", q.Game)

@@ -204,3 +204,31 @@ func TestTimeBudget(t *testing.T) {
 		t.Fatalf("1ns budget: move %v legal %v depth %d", m, ok && b.Legal(m), info.Depth)
 	}
 }
+
+// TestAnalyzeValues checks the value Analyze gives every move against the
+// plain recursion, and that the move chosen has the best of them.
+func TestAnalyzeValues(t *testing.T) {
+	e := mustEval(t, "nneonneo")
+	for _, x := range []*Expectimax{{Eval: e, Depth: 2, MinProb: 1e-30}, {Eval: e, Depth: 2, MinProb: 1e-30, Time: time.Minute}} {
+		for _, b := range sampleBoards(t, 15, 30) {
+			m, vals, info, ok := x.Analyze(b)
+			if !ok || !vals.Legal[m] || float32(vals.Values[m]) != info.Value {
+				t.Fatalf("chose %v (legal %v, value %v, info %v) on\n%v", m, vals.Legal[m], vals.Values[m], info.Value, b)
+			}
+			for i, mv := range Moves {
+				if legal := b.Legal(mv); legal != vals.Legal[i] {
+					t.Fatalf("%v: legal %v, Analyze says %v on\n%v", mv, legal, vals.Legal[i], b)
+				}
+				if !vals.Legal[i] {
+					continue
+				}
+				if want := plainValue(e, b.Move(mv), info.Depth); !relClose(vals.Values[i], want, 1e-5) {
+					t.Fatalf("%v: value %v, plain recursion %v on\n%v", mv, vals.Values[i], want, b)
+				}
+				if vals.Values[i] > vals.Values[m] {
+					t.Fatalf("chose %v (%v) over %v (%v)", m, vals.Values[m], mv, vals.Values[i])
+				}
+			}
+		}
+	}
+}
