@@ -165,9 +165,22 @@ func wait[T any](p *page, expr string, d time.Duration) T {
 }
 
 // click clicks the element a CSS selector finds.
+//
+// The page redraws boards by replacing their nodes, so the node found may
+// be gone before the browser is asked where it is; that finding is tried
+// again (no mouse event has been sent by then).
 func (p *page) click(sel string) {
 	p.t.Helper()
-	p.do(chromedp.Click(chromedp.CSS(sel)))
+	var err error
+	for try := 0; try < 5; try++ {
+		if err = chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(sel))); err == nil || !strings.Contains(err.Error(), "Could not find node") {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
+		p.t.Fatalf("click %s: %v", sel, err)
+	}
 }
 
 // shot saves a screenshot of the whole page as docs/screenshots/NAME.png
