@@ -55,6 +55,36 @@ func (Job) InsertOpts() river.InsertOpts {
 type Output struct {
 	Kind string // e.g. "game", "puzzle"
 	Data json.RawMessage
+	// Then, when set, runs in the transaction that stores the result and
+	// completes the job, before the result is stored: it may store more (a
+	// puzzle in its table, whose id the result then names) or enqueue the
+	// jobs that follow this one. Data it returns replaces Data.
+	Then func(ctx context.Context, tx *Tx) (json.RawMessage, error)
+}
+
+// Tx is the transaction that completes a job.
+type Tx struct {
+	pgx.Tx
+	// Job is the job being completed.
+	Job Job
+}
+
+// Enqueue adds jobs within the transaction, so that they are queued if and
+// only if the job completes; jobs already queued for the same run and
+// index are skipped.
+func (tx *Tx) Enqueue(ctx context.Context, jobs []Job) error {
+	client, err := river.NewClient(riverpgxv5.New(nil), &river.Config{Logger: quietLogger()})
+	if err != nil {
+		return err
+	}
+	params := make([]river.InsertManyParams, len(jobs))
+	for i, j := range jobs {
+		params[i] = river.InsertManyParams{Args: j}
+	}
+	if _, err := client.InsertManyTx(ctx, tx.Tx, params); err != nil {
+		return fmt.Errorf("queue: enqueueing: %w", err)
+	}
+	return nil
 }
 
 // Func does a job. It must be deterministic in the job (its seed and
@@ -78,15 +108,32 @@ func Open(ctx context.Context, url string) (*Queue, error) {
 	if err != nil {
 		return nil, fmt.Errorf("queue %s: %w", store.Redact(url), err)
 	}
-	mig, err := rivermigrate.New(riverpgxv5.New(pool), nil)
-	if err == nil {
-		_, err = mig.Migrate(ctx, rivermigrate.DirectionUp, nil)
-	}
-	if err != nil {
+	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("queue %s: migrating River's schema: %w", store.Redact(url), err)
 	}
 	return &Queue{pool: pool}, nil
+}
+
+// migrate brings River's schema up to date while holding the schema lock,
+// so that workers started together on a new database take turns. (River's
+// migrations cannot share one transaction: the lock is the session's.)
+func migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	mig, err := rivermigrate.New(riverpgxv5.New(pool), nil)
+	if err != nil {
+		return err
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, store.SchemaLock); err != nil {
+		return err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, store.SchemaLock)
+	_, err = mig.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	return err
 }
 
 // Close closes the connection.
@@ -179,13 +226,23 @@ func (w *worker) Work(ctx context.Context, job *river.Job[Job]) error {
 	if err != nil {
 		return fmt.Errorf("run %d job %d: %w", job.Args.RunID, job.Args.Index, err)
 	}
+	elapsed := time.Since(start)
 	tx, err := w.pool.Begin(ctx)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback(ctx)
+	if out.Then != nil {
+		data, err := out.Then(ctx, &Tx{Tx: tx, Job: job.Args})
+		if err != nil {
+			return fmt.Errorf("run %d job %d: %w", job.Args.RunID, job.Args.Index, err)
+		}
+		if data != nil {
+			out.Data = data
+		}
+	}
 	if _, err := store.AddResultPgx(ctx, tx, store.Result{RunID: job.Args.RunID, Index: job.Args.Index, Seed: job.Args.Seed,
-		Kind: out.Kind, Data: out.Data, Elapsed: time.Since(start)}); err != nil {
+		Kind: out.Kind, Data: out.Data, Elapsed: elapsed}); err != nil {
 		return err
 	}
 	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {

@@ -21,6 +21,9 @@ type RunSpec struct {
 	Seed     uint64
 	Version  string
 	Jobs     int
+	// Status is the run's status at its start: StatusRunning (the default)
+	// or StatusQueued.
+	Status string
 }
 
 // Result is what one job of a run made: a game with its record and
@@ -48,10 +51,14 @@ type RunInfo struct {
 // CreateRun records a new run and returns its id.
 func (s *Store) CreateRun(ctx context.Context, r RunSpec) (int64, error) {
 	var id int64
+	status := r.Status
+	if status == "" {
+		status = StatusRunning
+	}
 	err := s.db.QueryRowContext(ctx,
 		`INSERT INTO runs (kind, settings, seed, status, started_at, command, version, jobs)
-		 VALUES ($1, $2, $3, 'running', $4, $5, $6, $7) RETURNING id`,
-		r.Kind, jsonText(r.Settings, "{}"), int64(r.Seed), s.now(), r.Command, r.Version, r.Jobs).Scan(&id)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+		r.Kind, jsonText(r.Settings, "{}"), int64(r.Seed), status, s.now(), r.Command, r.Version, r.Jobs).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("store: creating run: %w", err)
 	}
@@ -94,6 +101,12 @@ const insertResult = `INSERT INTO run_results (run_id, idx, seed, kind, data, el
 // that completes the job, so that a job is done exactly when its result is
 // stored. The result that completes the run marks it done.
 func AddResultPgx(ctx context.Context, tx pgx.Tx, r Result) (added bool, err error) {
+	// Jobs of a run complete one at a time: two last jobs completing
+	// together would otherwise each miss the other's result and leave the
+	// run unfinished.
+	if _, err := tx.Exec(ctx, `SELECT id FROM runs WHERE id = $1 FOR UPDATE`, r.RunID); err != nil {
+		return false, fmt.Errorf("store: run %d: %w", r.RunID, err)
+	}
 	tag, err := tx.Exec(ctx, insertResult,
 		r.RunID, r.Index, int64(r.Seed), r.Kind, jsonText(r.Data, "{}"), float64(r.Elapsed)/1e6, time.Now().UTC())
 	if err != nil {
