@@ -108,6 +108,10 @@ type Options struct {
 	// OnGame, when set, is called with each finished game, one call at a
 	// time.
 	OnGame func(r *Record)
+	// Played are games of this run played before and kept elsewhere (in
+	// the store): they are checked as resumed records are and not played
+	// again, and written to Dir when it lacks them.
+	Played []*Record
 }
 
 // run is a scheduled set of games: schedule[i] lists the entrant playing
@@ -212,6 +216,20 @@ func (r *run[M, P]) resume(recs []*Record) ([]int, error) {
 			return nil, fmt.Errorf("%s: %w: it belongs to another run", recordPath(r.opts.Dir, rec.Index), err)
 		}
 		recs[rec.Index] = rec
+	}
+	for _, rec := range r.opts.Played {
+		if err := r.matches(rec); err != nil {
+			return nil, fmt.Errorf("game %d played before: %w: it belongs to another run", rec.Index+1, err)
+		}
+		if recs[rec.Index] != nil {
+			continue
+		}
+		recs[rec.Index] = rec
+		if r.opts.Dir != "" {
+			if err := saveRecord(r.opts.Dir, rec); err != nil {
+				return nil, err
+			}
+		}
 	}
 	var pending []int
 	for i, rec := range recs {

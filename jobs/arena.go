@@ -44,7 +44,11 @@ type ArenaRun struct {
 
 // Tasks are the tasks a ludus worker knows.
 func Tasks() map[string]queue.Func {
-	return map[string]queue.Func{ArenaGame: arenaGame}
+	return map[string]queue.Func{
+		ArenaGame:    arenaGame,
+		Twenty48Game: twenty48Game,
+		LinjatPuzzle: linjatPuzzle,
+	}
 }
 
 // ArenaJobs returns the jobs of a run: one per game.
@@ -64,10 +68,17 @@ func ArenaJobs(runID int64, r ArenaRun) ([]queue.Job, error) {
 	return jobs, nil
 }
 
-// gameResult is the stored result of a game: its record in the engine's
+// GameResult is the stored result of a game: its record in the engine's
 // text format.
-type gameResult struct {
+type GameResult struct {
 	Record string `json:"record"`
+}
+
+// NewGameResult returns the result to store for a game.
+func NewGameResult(rec *arena.Record) (GameResult, error) {
+	var b strings.Builder
+	err := rec.Write(&b)
+	return GameResult{Record: b.String()}, err
 }
 
 func arenaGame(ctx context.Context, j queue.Job) (queue.Output, error) {
@@ -83,11 +94,11 @@ func arenaGame(ctx context.Context, j queue.Job) (queue.Output, error) {
 	if err != nil {
 		return queue.Output{}, err
 	}
-	var b strings.Builder
-	if err := rec.Write(&b); err != nil {
+	g, err := NewGameResult(rec)
+	if err != nil {
 		return queue.Output{}, err
 	}
-	data, err := json.Marshal(gameResult{Record: b.String()})
+	data, err := json.Marshal(g)
 	return queue.Output{Kind: "game", Data: data}, err
 }
 
@@ -95,7 +106,7 @@ func arenaGame(ctx context.Context, j queue.Job) (queue.Output, error) {
 func Records(results []store.Result) ([]*arena.Record, error) {
 	recs := make([]*arena.Record, 0, len(results))
 	for _, res := range results {
-		var g gameResult
+		var g GameResult
 		if err := json.Unmarshal(res.Data, &g); err != nil {
 			return nil, fmt.Errorf("result %d: %w", res.Index, err)
 		}

@@ -127,6 +127,12 @@ type RunOptions struct {
 	// the results file), and Done after each game: for progress bars.
 	Start func(toPlay int)
 	Done  func(r GameResult)
+	// Played are games of the run played before (kept in a store): they
+	// are not played again.
+	Played []PlayedGame
+	// OnPlayed, when set, receives each game played, with its moves, one
+	// call at a time.
+	OnPlayed func(g PlayedGame) error
 }
 
 // Run plays the games of cfg, several at a time, and returns their results
@@ -151,6 +157,9 @@ func Run(ctx context.Context, cfg RunConfig, opt RunOptions) ([]GameResult, erro
 			done[r.Game] = r
 		}
 	}
+	for _, g := range opt.Played {
+		done[g.Game] = g.GameResult
+	}
 	var todo []int
 	for i := 0; i < cfg.Games; i++ {
 		if _, ok := done[int(cfg.Seed)+i]; !ok {
@@ -168,11 +177,16 @@ func Run(ctx context.Context, cfg RunConfig, opt RunOptions) ([]GameResult, erro
 			if opt.Record != nil {
 				buf = new(bytes.Buffer)
 			}
-			r, err := PlayGame(ctx, player, cfg.Seed+uint64(i), PlayOptions{MaxMoves: cfg.MaxMoves, Record: buf, Label: label})
-			return playedGame{r, buf}, err
+			g, err := PlayRecorded(ctx, player, cfg.Seed+uint64(i), PlayOptions{MaxMoves: cfg.MaxMoves, Record: buf, Label: label})
+			return playedGame{g.GameResult, buf, g}, err
 		},
 		func(i int, pg playedGame) error {
 			done[pg.result.Game] = pg.result
+			if opt.OnPlayed != nil {
+				if err := opt.OnPlayed(pg.game); err != nil {
+					return err
+				}
+			}
 			if rf != nil {
 				if err := rf.add(pg.result); err != nil {
 					return err
@@ -196,6 +210,7 @@ func Run(ctx context.Context, cfg RunConfig, opt RunOptions) ([]GameResult, erro
 type playedGame struct {
 	result GameResult
 	record *bytes.Buffer
+	game   PlayedGame
 }
 
 // recordQueue writes game records in seed order as games finish in any

@@ -24,7 +24,12 @@ func TestScripts(t *testing.T) {
 			if d := sharedDataDir(); d != "" {
 				env.Setenv("SHARED", d)
 			}
+			// The default store, in the user's data directory.
+			env.Setenv("XDG_DATA_HOME", filepath.Join(env.WorkDir, "data"))
 			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"samelines": sameLines,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "shared" {

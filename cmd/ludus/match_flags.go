@@ -47,7 +47,7 @@ func (f *runFlags) register(c *cobra.Command, games int, gamesHelp string) {
 	fl.BoolVar(&f.resume, "resume", false, "continue the run saved in --out, playing only the missing games")
 	fl.BoolVar(&f.json, "json", false, "print the summary as JSON instead of text")
 	fl.StringVar(&f.plot, "plot", "", "draw the charts to this .svg or .png file (default with --out: DIR/NAME.svg)")
-	fl.StringVar(&f.db, "db", "", "keep the run and every game in this store (SQLite file or postgres:// URL)")
+	dbFlag(c, &f.db)
 	fl.BoolVar(&f.queue, "queue", false, "put the games on the queue in --db (PostgreSQL) for \"ludus worker\"s instead of playing them")
 }
 

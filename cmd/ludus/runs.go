@@ -1,19 +1,19 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/internal/atomicfile"
-	"github.com/ludus-games/ludus/jobs"
 	"github.com/ludus-games/ludus/queue"
 	"github.com/ludus-games/ludus/store"
 )
@@ -82,16 +82,8 @@ for other runs. --wait waits for a queued run's last job first.`,
 			defer st.Close()
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "run %d: %s, %s, %d of %d jobs done\n%s\n\n", ri.ID, ri.Kind, ri.Status, ri.Done, ri.Jobs, ri.Command)
-			if ar, ok := arenaRun(ri); ok {
-				recs, err := jobs.Records(results)
-				if err != nil {
-					return err
-				}
-				rep, err := jobs.ArenaReport(ar, recs)
-				if err != nil {
-					return err
-				}
-				return rep.WriteText(w)
+			if k, ok := storedKinds[ri.Kind]; ok && k.show != nil && len(results) > 0 {
+				return k.show(cmd.Context(), w, st, ri, results)
 			}
 			for _, r := range results {
 				fmt.Fprintf(w, "%d\tseed %d\t%s\t%s\n", r.Index, r.Seed, r.Kind, r.Data)
@@ -177,18 +169,16 @@ func loadRun(cmd *cobra.Command, db, arg string) (*store.Store, store.RunInfo, [
 	return nil, ri, nil, err
 }
 
-// arenaRun reads a match, tournament or balance run's settings.
-func arenaRun(ri store.RunInfo) (jobs.ArenaRun, bool) {
-	var ar jobs.ArenaRun
-	if err := json.Unmarshal(ri.Settings, &ar); err != nil || ar.Source == "" {
-		return ar, false
-	}
-	switch ar.Kind {
-	case "match", "tournament", "balance":
-		return ar, true
-	}
-	return ar, false
+// storedKind says how "runs show" prints the runs of a kind, as the
+// command that made them did, and which files "runs export" writes for
+// them, as the command did.
+type storedKind struct {
+	show   func(ctx context.Context, w io.Writer, st *store.Store, ri store.RunInfo, results []store.Result) error
+	export func(ctx context.Context, dir string, st *store.Store, ri store.RunInfo, results []store.Result) (files int, err error)
 }
+
+// storedKinds are the kinds of run by name (store.Run.Kind).
+var storedKinds = map[string]storedKind{}
 
 func exportRun(cmd *cobra.Command, st *store.Store, ri store.RunInfo, results []store.Result, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -202,22 +192,12 @@ func exportRun(cmd *cobra.Command, st *store.Store, ri store.RunInfo, results []
 		return err
 	}
 	n := 1
-	if _, ok := arenaRun(ri); ok {
-		recs, err := jobs.Records(results)
+	if k, ok := storedKinds[ri.Kind]; ok && k.export != nil && len(results) > 0 {
+		m, err := k.export(cmd.Context(), dir, st, ri, results)
 		if err != nil {
 			return err
 		}
-		if err := os.MkdirAll(filepath.Join(dir, "games"), 0o755); err != nil {
-			return err
-		}
-		for _, rec := range recs {
-			var b strings.Builder
-			rec.Write(&b)
-			if err := atomicfile.WriteFile(filepath.Join(dir, "games", fmt.Sprintf("%06d.txt", rec.Index+1)), []byte(b.String())); err != nil {
-				return err
-			}
-			n++
-		}
+		n += m
 	}
 	files, err := st.Files(cmd.Context(), ri.ID)
 	if err != nil {

@@ -34,6 +34,8 @@ type playFlags struct {
 	seed                  uint64
 	record, results, plot string
 	asJSON                bool
+	db                    string
+	queue                 bool
 }
 
 func newPlayCmd() *cobra.Command {
@@ -78,6 +80,8 @@ file at once, and games already in it are not played again.`,
 	fl.StringVar(&f.results, "results", "", "resumable results `FILE` (JSON lines, one game a line)")
 	fl.StringVar(&f.plot, "plot", "", "draw the score distribution and max-tile histogram to `FILE` (.svg or .png)")
 	fl.BoolVar(&f.asJSON, "json", false, "print the statistics as one JSON object")
+	dbFlag(cmd, &f.db)
+	fl.BoolVar(&f.queue, "queue", false, `put the games on the queue in --db (PostgreSQL) for "ludus worker"s instead of playing them`)
 	return cmd
 }
 
@@ -85,6 +89,9 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 	cfg := twenty48.RunConfig{Player: f.spec, Seed: f.seed, Games: f.games, MaxMoves: f.limit}
 	if f.limit < 0 {
 		return fmt.Errorf("--max-moves must not be negative")
+	}
+	if f.queue {
+		return queue2048(cmd, f.db, cfg)
 	}
 	var bar *progress.Bar
 	defer func() { bar.Finish() }()
@@ -98,6 +105,11 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 			bar.Add(1)
 			bar.Describe(fmt.Sprintf("2048: mean %.0f", total/float64(played)))
 		}}
+	kept, err := keep2048(cmd, f.db, cfg, &opt)
+	if err != nil {
+		return err
+	}
+	defer kept.close()
 	var games []twenty48.GameResult
 	run := func(w io.Writer) error {
 		opt.Record = w
@@ -105,13 +117,17 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 		games, err = twenty48.Run(cmd.Context(), cfg, opt)
 		return err
 	}
-	var err error
-	if f.record != "" {
+	switch {
+	case f.record != "" && kept.resumed():
+		if err = run(nil); err == nil {
+			err = kept.writeRecords(f.record)
+		}
+	case f.record != "":
 		err = atomicfile.Write(f.record, run)
-	} else {
+	default:
 		err = run(nil)
 	}
-	if err != nil {
+	if err = kept.end(err); err != nil {
 		return err
 	}
 	bar.Finish()
@@ -127,8 +143,7 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(sum)
 	}
-	fmt.Fprintf(out, "player         %s, seeds %d-%d\n", f.spec.Label(), f.seed, f.seed+uint64(f.games)-1)
-	return sum.WriteText(out)
+	return write2048(out, cfg, sum)
 }
 
 func newReplayCmd() *cobra.Command {
