@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/queue"
+	"github.com/ludus-games/ludus/render/plot"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -194,13 +196,15 @@ func open(r ArenaRun) (*arena.Engine, []arena.Entrant[engine.Ply, *engine.Positi
 	return eng, entrants, err
 }
 
-// Report is what a run prints.
+// Report is what a run prints and draws.
 type Report interface {
 	WriteText(w io.Writer) error
+	Charts() []*plot.Chart
 }
 
 // ArenaReport makes the report of a run from its games' records, as the
-// run on one machine prints it.
+// run on one machine prints it (of the games played so far, for a run not
+// finished).
 func ArenaReport(r ArenaRun, recs []*arena.Record) (Report, error) {
 	eng, entrants, err := open(r)
 	if err != nil {
@@ -219,6 +223,52 @@ func ArenaReport(r ArenaRun, recs []*arena.Record) (Report, error) {
 		b := arena.NewBalanceReport(eng.Game.Name, names[0], r.Seed, recs)
 		b.SeatNames = eng.Game.Players
 		return b, nil
+	}
+	return nil, fmt.Errorf("unknown run kind %q", r.Kind)
+}
+
+// ArenaExport writes what a run writes with --out dir: the records
+// (dir/games/000001.txt, ...), the summary (dir/results.json, once every
+// game is played) and the plot (dir/KIND.svg).
+func ArenaExport(ctx context.Context, r ArenaRun, recs []*arena.Record, dir string) error {
+	plan, err := plans.get(r)
+	if err != nil {
+		return err
+	}
+	var rep Report
+	if len(recs) < plan.Games() {
+		for _, rec := range recs {
+			if err := arena.SaveRecord(dir, rec); err != nil {
+				return err
+			}
+		}
+		if rep, err = ArenaReport(r, recs); err != nil {
+			return err
+		}
+	} else if rep, err = finishArena(ctx, r, recs, dir); err != nil {
+		return err
+	}
+	return arena.SavePlot(filepath.Join(dir, r.Kind+".svg"), rep.Charts())
+}
+
+// finishArena finishes a run whose games were all played, with --out dir:
+// it plays nothing, and writes and reports as the run did.
+func finishArena(ctx context.Context, r ArenaRun, recs []*arena.Record, dir string) (Report, error) {
+	eng, entrants, err := open(r)
+	if err != nil {
+		return nil, err
+	}
+	o := arena.Options{Games: r.Games, Seed: r.Seed, Openings: r.Openings, Settings: r.Settings, Dir: dir, Played: recs}
+	switch r.Kind {
+	case "match":
+		return arena.Match(ctx, eng.Game, entrants, o)
+	case "tournament":
+		return arena.Tournament(ctx, eng.Game, entrants, o)
+	case "balance":
+		if len(entrants) != 1 {
+			return nil, fmt.Errorf("balance: %d bots, want 1", len(entrants))
+		}
+		return arena.Balance(ctx, eng.Game, entrants[0], o)
 	}
 	return nil, fmt.Errorf("unknown run kind %q", r.Kind)
 }

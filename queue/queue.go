@@ -25,6 +25,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/ludus-games/ludus/store"
 )
@@ -173,6 +174,17 @@ type WorkOptions struct {
 	// whose worker died is taken again by another worker a little after
 	// it, so it should be longer than any job but not much longer.
 	JobTimeout time.Duration
+	// RetryDelay is how long a job that failed its attempt'th try waits
+	// before the next (nil: River's default, attempt⁴ seconds with
+	// jitter).
+	RetryDelay func(attempt int) time.Duration
+}
+
+// retryPolicy waits as WorkOptions.RetryDelay says.
+type retryPolicy func(attempt int) time.Duration
+
+func (p retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
+	return time.Now().Add(p(job.Attempt))
 }
 
 // Work takes jobs and runs them until ctx is cancelled; a job running then
@@ -183,7 +195,12 @@ func (q *Queue) Work(ctx context.Context, funcs map[string]Func, o WorkOptions) 
 	}
 	ws := river.NewWorkers()
 	river.AddWorker(ws, &worker{funcs: funcs, pool: q.pool})
+	var retry river.ClientRetryPolicy
+	if o.RetryDelay != nil {
+		retry = retryPolicy(o.RetryDelay)
+	}
 	client, err := river.NewClient(riverpgxv5.New(q.pool), &river.Config{
+		RetryPolicy:       retry,
 		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(o.Workers, 1)}},
 		Workers:           ws,
 		Logger:            quietLogger(),

@@ -30,22 +30,22 @@ type RunSpec struct {
 // statistics, a puzzle, a layout, a tile set and its scores. Data is the
 // kind's own JSON.
 type Result struct {
-	RunID     int64
-	Index     int
-	Seed      uint64
-	Kind      string
-	Data      json.RawMessage
-	Elapsed   time.Duration
-	CreatedAt time.Time
+	RunID     int64           `json:"run_id"`
+	Index     int             `json:"index"`
+	Seed      uint64          `json:"seed"`
+	Kind      string          `json:"kind"`
+	Data      json.RawMessage `json:"data"`
+	Elapsed   time.Duration   `json:"elapsed_ns"`
+	CreatedAt time.Time       `json:"created_at"`
 }
 
 // RunInfo is a run with its progress.
 type RunInfo struct {
 	Run
-	Command string
-	Version string
-	Jobs    int // jobs the run has
-	Done    int // results stored
+	Command string `json:"command"`
+	Version string `json:"version"`
+	Jobs    int    `json:"jobs"` // jobs the run has
+	Done    int    `json:"done"` // results stored
 }
 
 // CreateRun records a new run and returns its id.

@@ -108,7 +108,15 @@ func (s *Store) migrate(ctx context.Context) error {
 		}
 		defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, SchemaLock)
 	}
-	if _, err := p.Up(ctx); err != nil {
+	_, err = p.Up(ctx)
+	// Two processes opening a new SQLite file at once race to make its
+	// tables; each migration is a transaction, so the loser finds the
+	// winner's work done when it tries again.
+	for try := 0; err != nil && !s.postgres && try < 5 && ctx.Err() == nil; try++ {
+		time.Sleep(time.Duration(50<<try) * time.Millisecond)
+		_, err = p.Up(ctx)
+	}
+	if err != nil {
 		return fmt.Errorf("migrating: %w", err)
 	}
 	return nil

@@ -29,7 +29,10 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"samelines": sameLines,
+			"samelines":   sameLines,
+			"waitresults": waitResults,
+			"samegames":   sameGames,
+			"waitstatus":  waitStatus,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "shared" {

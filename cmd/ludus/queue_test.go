@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -53,6 +55,39 @@ func waitResults(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	run, _ := strconv.ParseInt(args[1], 10, 64)
 	n, _ := strconv.Atoi(args[2])
+	deadline := time.Now().Add(2 * time.Minute)
+	for !store.IsURL(args[0]) {
+		// The run's own command makes a new SQLite file.
+		if _, err := os.Stat(args[0]); err == nil || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	st, err := store.Open(context.Background(), args[0])
+	ts.Check(err)
+	defer st.Close()
+	for {
+		ri, err := st.GetRunInfo(context.Background(), run)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			ts.Fatalf("%v", err)
+		}
+		if err == nil && ri.Done >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			ts.Fatalf("run %d: %d results, want %d", run, ri.Done, n)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// waitstatus DB RUN STATUS waits until run RUN of the store DB has that
+// status.
+func waitStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 3 {
+		ts.Fatalf("usage: waitstatus DB RUN STATUS")
+	}
+	run, _ := strconv.ParseInt(args[1], 10, 64)
 	st, err := store.Open(context.Background(), args[0])
 	ts.Check(err)
 	defer st.Close()
@@ -60,11 +95,11 @@ func waitResults(ts *testscript.TestScript, neg bool, args []string) {
 	for {
 		ri, err := st.GetRunInfo(context.Background(), run)
 		ts.Check(err)
-		if ri.Done >= n {
+		if ri.Status == args[2] {
 			return
 		}
 		if time.Now().After(deadline) {
-			ts.Fatalf("run %d: %d results, want %d", run, ri.Done, n)
+			ts.Fatalf("run %d: %s, want %s", run, ri.Status, args[2])
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -43,17 +43,17 @@ that made it did; "runs export ID" writes its files.`,
 			}
 			counts := queueCounts(cmd, db, list)
 			if asJSON {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(list)
+				return listJSON(cmd.OutOrStdout(), list, counts)
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tKIND\tSTATUS\tDONE\tQUEUED\tRUNNING\tSTARTED\tCOMMAND")
+			fmt.Fprintln(tw, "ID\tKIND\tSTATUS\tDONE\tQUEUED\tRUNNING\tFAILED\tTIME\tSTARTED\tCOMMAND")
 			for _, r := range list {
-				c := counts[r.ID]
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\n", r.ID, r.Kind, r.Status, r.Done, r.Jobs,
-					count(c, "available", "scheduled", "retryable", "pending"), count(c, "running"),
-					r.StartedAt.Local().Format(time.DateTime), r.Command)
+				q, run, failed := "-", "-", "-"
+				if c, ok := counts[r.ID]; ok {
+					q, run, failed = strconv.Itoa(c.Queued), strconv.Itoa(c.Running), strconv.Itoa(c.Failed)
+				}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Kind, r.Status, r.Done, r.Jobs,
+					q, run, failed, runTime(r), r.StartedAt.Local().Format(time.DateTime), r.Command)
 			}
 			return tw.Flush()
 		},
@@ -81,7 +81,11 @@ for other runs. --wait waits for a queued run's last job first.`,
 			}
 			defer st.Close()
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "run %d: %s, %s, %d of %d jobs done\n%s\n\n", ri.ID, ri.Kind, ri.Status, ri.Done, ri.Jobs, ri.Command)
+			fmt.Fprintf(w, "run %d: %s, %s, %d of %d jobs done\n", ri.ID, ri.Kind, ri.Status, ri.Done, ri.Jobs)
+			if c, ok := queueCounts(cmd, db, []store.RunInfo{ri})[ri.ID]; ok && ri.Done < ri.Jobs {
+				fmt.Fprintf(w, "queue: %d queued, %d running, %d finished, %d failed\n", c.Queued, c.Running, c.Finished, c.Failed)
+			}
+			fmt.Fprintf(w, "%s\n\n", ri.Command)
 			if k, ok := storedKinds[ri.Kind]; ok && k.show != nil && len(results) > 0 {
 				return k.show(cmd.Context(), w, st, ri, results)
 			}
@@ -96,9 +100,17 @@ for other runs. --wait waits for a queued run's last job first.`,
 	export := &cobra.Command{
 		Use:   "export ID -o DIR",
 		Short: "Write a run's results and files to a directory",
-		Long: `export writes a run's results to DIR: results.json (every job's result), the
-game records of arena runs (games/000001.txt, ...), and the files the run
-stored (plots, pictures).`,
+		Long: `export writes a run's files to DIR as the command that made it writes them:
+
+  match, tournament, balance   games/000001.txt ..., results.json, KIND.svg (as --out DIR)
+  2048 play                    games.jsonl (--record), results.jsonl (--results), scores.svg (--plot)
+  linjat generate              puzzles.jsonl (as --json prints them), seed-S.txt for every puzzle
+  linjat pack                  pack.json (-o), curve.svg (--plot)
+  dungeon generate             layout-N.json, .svg and .tmx (with layout-N-tiles.png) for every layout
+  tiles optimize               the files of --out DIR
+
+and run.json, the run with every job's result as the store keeps it, and
+the files the run stored (plots, pictures).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, ri, results, err := loadRun(cmd, db, args[0])
@@ -118,20 +130,17 @@ stored (plots, pictures).`,
 	rootCmd.AddCommand(runs)
 }
 
-func count(c map[string]int, states ...string) string {
-	if c == nil {
-		return "-"
-	}
-	n := 0
-	for _, s := range states {
-		n += c[s]
-	}
-	return strconv.Itoa(n)
+// jobStates counts a queued run's jobs by state.
+type jobStates struct {
+	Queued   int `json:"queued"`   // waiting to be taken, or to be tried again
+	Running  int `json:"running"`  // taken by a worker
+	Finished int `json:"finished"` // done, their results stored
+	Failed   int `json:"failed"`   // given up after their last attempt
 }
 
 // queueCounts asks the queue, when the store is PostgreSQL, for the job
 // states of each run.
-func queueCounts(cmd *cobra.Command, db string, list []store.RunInfo) map[int64]map[string]int {
+func queueCounts(cmd *cobra.Command, db string, list []store.RunInfo) map[int64]jobStates {
 	if !store.IsURL(db) {
 		return nil
 	}
@@ -140,13 +149,50 @@ func queueCounts(cmd *cobra.Command, db string, list []store.RunInfo) map[int64]
 		return nil
 	}
 	defer q.Close()
-	out := map[int64]map[string]int{}
+	out := map[int64]jobStates{}
 	for _, r := range list {
-		if c, err := q.Counts(cmd.Context(), r.ID); err == nil && len(c) > 0 {
-			out[r.ID] = c
+		c, err := q.Counts(cmd.Context(), r.ID)
+		if err != nil || len(c) == 0 {
+			continue
+		}
+		out[r.ID] = jobStates{
+			Queued:   c["available"] + c["scheduled"] + c["retryable"] + c["pending"],
+			Running:  c["running"],
+			Finished: c["completed"],
+			Failed:   c["discarded"] + c["cancelled"],
 		}
 	}
 	return out
+}
+
+// listJSON prints the runs with their job states as JSON.
+func listJSON(w io.Writer, list []store.RunInfo, counts map[int64]jobStates) error {
+	type listed struct {
+		store.RunInfo
+		Queue *jobStates `json:"queue,omitempty"`
+	}
+	out := make([]listed, len(list))
+	for i, r := range list {
+		out[i].RunInfo = r
+		if c, ok := counts[r.ID]; ok {
+			out[i].Queue = &c
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// runTime is how long a run took, or has taken so far.
+func runTime(r store.RunInfo) string {
+	end := r.FinishedAt
+	if end.IsZero() {
+		if r.Status != store.StatusRunning && r.Status != store.StatusQueued {
+			return "-"
+		}
+		end = time.Now()
+	}
+	return end.Sub(r.StartedAt).Round(time.Second).String()
 }
 
 func loadRun(cmd *cobra.Command, db, arg string) (*store.Store, store.RunInfo, []store.Result, error) {
@@ -184,11 +230,14 @@ func exportRun(cmd *cobra.Command, st *store.Store, ri store.RunInfo, results []
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(results, "", "  ")
+	js, err := json.MarshalIndent(struct {
+		Run     store.RunInfo  `json:"run"`
+		Results []store.Result `json:"results"`
+	}{ri, results}, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(filepath.Join(dir, "results.json"), js); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "run.json"), append(js, '\n')); err != nil {
 		return err
 	}
 	n := 1

@@ -5,11 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 
-	"github.com/ludus-games/ludus/internal/atomicfile"
+	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/jobs"
 	"github.com/ludus-games/ludus/store"
 )
@@ -33,11 +30,7 @@ func arenaRun(ri store.RunInfo) (jobs.ArenaRun, error) {
 }
 
 func showArena(_ context.Context, w io.Writer, _ *store.Store, ri store.RunInfo, results []store.Result) error {
-	ar, err := arenaRun(ri)
-	if err != nil {
-		return err
-	}
-	recs, err := jobs.Records(results)
+	ar, recs, err := arenaGames(ri, results)
 	if err != nil {
 		return err
 	}
@@ -48,22 +41,21 @@ func showArena(_ context.Context, w io.Writer, _ *store.Store, ri store.RunInfo,
 	return rep.WriteText(w)
 }
 
-func exportArena(_ context.Context, dir string, _ *store.Store, _ store.RunInfo, results []store.Result) (int, error) {
-	recs, err := jobs.Records(results)
+// exportArena writes what --out DIR writes: the records (games/000001.txt,
+// ...), the summary (results.json) and the plot (KIND.svg).
+func exportArena(ctx context.Context, dir string, _ *store.Store, ri store.RunInfo, results []store.Result) (int, error) {
+	ar, recs, err := arenaGames(ri, results)
 	if err != nil {
 		return 0, err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "games"), 0o755); err != nil {
-		return 0, err
+	return len(recs) + 2, jobs.ArenaExport(ctx, ar, recs, dir)
+}
+
+func arenaGames(ri store.RunInfo, results []store.Result) (jobs.ArenaRun, []*arena.Record, error) {
+	ar, err := arenaRun(ri)
+	if err != nil {
+		return ar, nil, err
 	}
-	for _, rec := range recs {
-		var b strings.Builder
-		if err := rec.Write(&b); err != nil {
-			return 0, err
-		}
-		if err := atomicfile.WriteFile(filepath.Join(dir, "games", fmt.Sprintf("%06d.txt", rec.Index+1)), []byte(b.String())); err != nil {
-			return 0, err
-		}
-	}
-	return len(recs), nil
+	recs, err := jobs.Records(results)
+	return ar, recs, err
 }
