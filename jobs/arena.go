@@ -1,7 +1,3 @@
-// Package jobs holds the work ludus can spread over machines as queued
-// jobs (package queue): the games of a match, tournament or balance run.
-// Each task is the same code a run on one machine plays, keyed by the job's
-// index, so a queued run's results equal the one-machine run's.
 package jobs
 
 import (
@@ -42,15 +38,6 @@ type ArenaRun struct {
 	Seed     uint64   `json:"seed"`
 	Openings int      `json:"openings,omitempty"`
 	Settings string   `json:"settings,omitempty"`
-}
-
-// Tasks are the tasks a ludus worker knows.
-func Tasks() map[string]queue.Func {
-	return map[string]queue.Func{
-		ArenaGame:    arenaGame,
-		Twenty48Game: twenty48Game,
-		LinjatPuzzle: linjatPuzzle,
-	}
 }
 
 // ArenaJobs returns the jobs of a run: one per game.

@@ -205,7 +205,7 @@ func (q *Queue) Work(ctx context.Context, funcs map[string]Func, o WorkOptions) 
 		Workers:           ws,
 		Logger:            quietLogger(),
 		FetchCooldown:     20 * time.Millisecond,
-		FetchPollInterval: 200 * time.Millisecond,
+		FetchPollInterval: 50 * time.Millisecond,
 		// A job running past its timeout is cancelled and retried; one
 		// still marked running a little later lost its worker (killed,
 		// crashed) and is rescued.
@@ -265,7 +265,13 @@ func (w *worker) Work(ctx context.Context, job *river.Job[Job]) error {
 	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
 		return err
 	}
-	return tx.Commit(ctx)
+	if err := tx.Commit(ctx); err != nil {
+		return err
+	}
+	// The job is complete whatever happens now; a run left unmarked reads
+	// as done all the same.
+	store.MarkDoneIfComplete(context.WithoutCancel(ctx), w.pool, job.Args.RunID)
+	return nil
 }
 
 // Counts returns how many of a run's jobs are in each River state

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // RunSpec says how a run is made: what the command was, its flags and
@@ -99,26 +100,35 @@ const insertResult = `INSERT INTO run_results (run_id, idx, seed, kind, data, el
 // AddResultPgx stores a result as AddResult does, inside a pgx transaction
 // of PostgreSQL: a queue worker writes a job's result in the transaction
 // that completes the job, so that a job is done exactly when its result is
-// stored. The result that completes the run marks it done.
+// stored. After the commit, MarkDoneIfComplete marks the run done when it was
+// its last result.
 func AddResultPgx(ctx context.Context, tx pgx.Tx, r Result) (added bool, err error) {
-	// Jobs of a run complete one at a time: two last jobs completing
-	// together would otherwise each miss the other's result and leave the
-	// run unfinished.
-	if _, err := tx.Exec(ctx, `SELECT id FROM runs WHERE id = $1 FOR UPDATE`, r.RunID); err != nil {
-		return false, fmt.Errorf("store: run %d: %w", r.RunID, err)
-	}
 	tag, err := tx.Exec(ctx, insertResult,
 		r.RunID, r.Index, int64(r.Seed), r.Kind, jsonText(r.Data, "{}"), float64(r.Elapsed)/1e6, time.Now().UTC())
 	if err != nil {
 		return false, fmt.Errorf("store: run %d result %d: %w", r.RunID, r.Index, err)
 	}
-	// The last result finishes the run.
-	_, err = tx.Exec(ctx, `UPDATE runs SET status = 'done', finished_at = $2
-		WHERE id = $1 AND status <> 'done' AND jobs <= (SELECT COUNT(*) FROM run_results WHERE run_id = $1)`, r.RunID, time.Now().UTC())
-	if err != nil {
-		return false, fmt.Errorf("store: finishing run %d: %w", r.RunID, err)
-	}
 	return tag.RowsAffected() == 1, nil
+}
+
+// Execer runs a statement: a pgx connection, pool or transaction.
+type Execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+// MarkDoneIfComplete marks a run done if it has all its results. A queue
+// worker calls it after committing a result: the worker that commits last
+// counts every result, so the run is marked without making the jobs of a
+// run commit one at a time. (Should that worker die in between, readers
+// still see the run done: RunInfo counts its results.)
+func MarkDoneIfComplete(ctx context.Context, db Execer, runID int64) error {
+	_, err := db.Exec(ctx, `UPDATE runs SET status = $2, finished_at = $3
+		WHERE id = $1 AND status <> $2 AND jobs <= (SELECT COUNT(*) FROM run_results WHERE run_id = $1)`,
+		runID, StatusDone, time.Now().UTC())
+	if err != nil {
+		return fmt.Errorf("store: finishing run %d: %w", runID, err)
+	}
+	return nil
 }
 
 // Results returns a run's results in index order.
@@ -148,7 +158,8 @@ func (s *Store) Results(ctx context.Context, runID int64) ([]Result, error) {
 // Runs lists the most recent runs with their progress, newest first.
 func (s *Store) Runs(ctx context.Context, limit int) ([]RunInfo, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.kind, r.settings, r.seed, r.status, r.started_at, r.finished_at,
-		r.command, r.version, r.jobs, (SELECT COUNT(*) FROM run_results x WHERE x.run_id = r.id)
+		r.command, r.version, r.jobs, (SELECT COUNT(*) FROM run_results x WHERE x.run_id = r.id),
+		(SELECT MAX(created_at) FROM run_results x WHERE x.run_id = r.id)
 		FROM runs r ORDER BY r.id DESC LIMIT $1`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: runs: %w", err)
@@ -168,7 +179,8 @@ func (s *Store) Runs(ctx context.Context, limit int) ([]RunInfo, error) {
 // GetRunInfo returns one run with its progress.
 func (s *Store) GetRunInfo(ctx context.Context, id int64) (RunInfo, error) {
 	row := s.db.QueryRowContext(ctx, `SELECT r.id, r.kind, r.settings, r.seed, r.status, r.started_at, r.finished_at,
-		r.command, r.version, r.jobs, (SELECT COUNT(*) FROM run_results x WHERE x.run_id = r.id)
+		r.command, r.version, r.jobs, (SELECT COUNT(*) FROM run_results x WHERE x.run_id = r.id),
+		(SELECT MAX(created_at) FROM run_results x WHERE x.run_id = r.id)
 		FROM runs r WHERE r.id = $1`, id)
 	ri, err := scanRunInfo(row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -181,13 +193,18 @@ func scanRunInfo(row interface{ Scan(...any) error }) (RunInfo, error) {
 	var ri RunInfo
 	var seed int64
 	var settings string
-	var started, finished any
-	err := row.Scan(&ri.ID, &ri.Kind, &settings, &seed, &ri.Status, &started, &finished, &ri.Command, &ri.Version, &ri.Jobs, &ri.Done)
+	var started, finished, last any
+	err := row.Scan(&ri.ID, &ri.Kind, &settings, &seed, &ri.Status, &started, &finished, &ri.Command, &ri.Version, &ri.Jobs, &ri.Done, &last)
 	if err != nil {
 		return ri, err
 	}
 	ri.Settings, ri.Seed = json.RawMessage(settings), uint64(seed)
 	ri.StartedAt, ri.FinishedAt = scanTime(started), scanTime(finished)
+	if ri.Status != StatusDone && ri.Jobs > 0 && ri.Done >= ri.Jobs {
+		// What made its last result died before marking it: it is done
+		// all the same.
+		ri.Status, ri.FinishedAt = StatusDone, scanTime(last)
+	}
 	return ri, nil
 }
 

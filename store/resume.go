@@ -32,7 +32,8 @@ func (s *Store) ResumeRun(ctx context.Context, spec RunSpec) (id int64, resumed 
 		status, from = StatusQueued, []any{StatusQueued, StatusQueued, StatusQueued}
 	}
 	err = s.db.QueryRowContext(ctx,
-		`SELECT id FROM runs WHERE kind = $1 AND settings = $2 AND seed = $3 AND status IN ($4, $5, $6)
+		`SELECT id FROM runs r WHERE kind = $1 AND settings = $2 AND seed = $3 AND status IN ($4, $5, $6)
+		 AND (status <> 'queued' OR jobs > (SELECT COUNT(*) FROM run_results x WHERE x.run_id = r.id))
 		 ORDER BY id DESC LIMIT 1`,
 		append([]any{spec.Kind, jsonText(spec.Settings, "{}"), int64(spec.Seed)}, from...)...).Scan(&id)
 	switch {
