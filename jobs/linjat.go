@@ -51,7 +51,13 @@ func linjatPuzzle(ctx context.Context, j queue.Job) (queue.Output, error) {
 		return queue.Output{}, err
 	}
 	p := Puzzle{GeneratedJSON: g.JSON(d.Name, d.Weights)}
-	return queue.Output{Kind: "puzzle", Then: func(ctx context.Context, tx *queue.Tx) (json.RawMessage, error) {
+	data, err := json.Marshal(p)
+	if err != nil {
+		return queue.Output{}, err
+	}
+	// The puzzle's id in the store is known in the transaction that
+	// completes the job.
+	return queue.Output{Kind: "puzzle", Data: data, Then: func(ctx context.Context, tx *queue.Tx) (json.RawMessage, error) {
 		row.RunID = tx.Job.RunID
 		id, _, err := store.AddPuzzleTx(ctx, tx.Tx, row)
 		if err != nil {
