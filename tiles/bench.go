@@ -30,13 +30,11 @@ type BenchConfig struct {
 	Time        time.Duration
 	Workers     int
 	FinalBoards int
-	// MaxBridges and MaxDup limit the run (negative: no limit).
-	MaxBridges, MaxDup int
 	// Out keeps the run's files (curve, pictures, best set); empty means a
 	// temporary directory.
 	Out string
-	// Options are the GA settings of the run (zero: defaults); Seed, Time
-	// and Workers above override theirs.
+	// Options are the GA settings and constraints of the run (zero:
+	// defaults); Seed, Time and Workers above override theirs.
 	Options Options
 }
 
@@ -94,9 +92,6 @@ func benchQuality(ctx context.Context, w io.Writer, sc *Scorer, cfg BenchConfig)
 	}
 	opt := cfg.Options
 	opt.Seed, opt.Time, opt.Workers, opt.Generations = cfg.Seed, cfg.Time, cfg.Workers, 0
-	if cfg.MaxBridges >= 0 || cfg.MaxDup >= 0 {
-		opt.Penalty = Limits(cfg.MaxBridges, cfg.MaxDup)
-	}
 	rep, err := OptimizeRun(ctx, sc, opt, RunFiles{Dir: dir, FinalBoards: cfg.FinalBoards, Refs: []float64{PostObjective}})
 	if err != nil {
 		return err

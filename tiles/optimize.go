@@ -49,6 +49,14 @@ type Options struct {
 	// Penalty, when set, is subtracted from the objective of every set:
 	// see Limits.
 	Penalty func(Set) float64
+	// Constraints are hard limits on scoring terms ("bridges<=11"). The
+	// GA ranks sets by ConstraintHandling (a constrained tournament by
+	// default: sets meeting every constraint first, the others by how
+	// far they miss), and the best set so far is the best feasible one
+	// once any set is feasible. Constraints on board terms (extra, path)
+	// are judged on the boards each set is scored on.
+	Constraints        []Constraint
+	ConstraintHandling evolve.ConstraintHandling
 	// Progress is called every StatsEvery generations.
 	Progress func(Stats) error
 	// PostGA runs the post's own GA instead: one-point crossover at rate
@@ -75,16 +83,20 @@ type Stats struct {
 	// Validated is this generation's best set re-scored on fresh boards.
 	Validated Score
 	// Best is the best set so far and BestScore its latest score (from
-	// the last comparison with a challenger).
-	Best      Set
-	BestScore Score
+	// the last comparison with a challenger); BestViolation is its
+	// violation of the constraints on that score (0: feasible).
+	Best          Set
+	BestScore     Score
+	BestViolation float64
 }
 
 // Result is the outcome of Optimize.
 type Result struct {
-	// Best is the best set so far (see ConfirmBoards), normalised.
-	Best  Set
-	Score Score
+	// Best is the best set so far (see ConfirmBoards), normalised, and
+	// Violation its violation of the constraints (0: feasible).
+	Best      Set
+	Score     Score
+	Violation float64
 	// Generations and Boards measure the work done.
 	Generations int
 	Boards      int64
@@ -166,23 +178,32 @@ func (o *optimizer) challenge(gen int, genome []bool, set Set) error {
 		}
 	}
 	o.boards.Add(2 * int64(o.opt.ConfirmBoards))
-	old, challenger := scores[0].Objective.Mean-o.penalty(incumbent), scores[1].Objective.Mean-o.penalty(set)
-	if challenger > old {
-		o.best.Genome, o.best.Score, o.best.Value = genome, scores[1], challenger
+	oldViol, oldValue := o.rank(incumbent, scores[0])
+	viol, value := o.rank(set, scores[1])
+	if viol < oldViol || (viol == oldViol && value > oldValue) {
+		o.best.Genome, o.best.Score, o.best.Value, o.best.Violation = genome, scores[1], value, viol
 	} else {
-		o.best.Score, o.best.Value = scores[0], old
+		o.best.Score, o.best.Value, o.best.Violation = scores[0], oldValue, oldViol
 	}
 	return nil
+}
+
+// rank returns what sets are compared by: the violation of the
+// constraints (less is better; 0 is feasible), then the penalised
+// objective.
+func (o *optimizer) rank(set Set, s Score) (violation, value float64) {
+	return Violation(o.opt.Constraints, s.Terms()), s.Objective.Mean - o.penalty(set)
 }
 
 // bestSoFar is the best set so far and the history of the run, saved
 // beside the GA checkpoint.
 type bestSoFar struct {
-	Genome  []bool  `json:"genome"`
-	Score   Score   `json:"score"`
-	Value   float64 `json:"value"` // penalised objective
-	Boards  int64   `json:"boards"`
-	History []Stats `json:"history"`
+	Genome    []bool  `json:"genome"`
+	Score     Score   `json:"score"`
+	Value     float64 `json:"value"` // penalised objective
+	Violation float64 `json:"violation,omitempty"`
+	Boards    int64   `json:"boards"`
+	History   []Stats `json:"history"`
 }
 
 func (o *optimizer) penalty(s Set) float64 {
@@ -193,16 +214,23 @@ func (o *optimizer) penalty(s Set) float64 {
 }
 
 func (o *optimizer) evaluate(g []bool, r *rand.Rand) float64 {
+	v, _ := o.evaluateConstrained(g, r)
+	return v
+}
+
+// evaluateConstrained returns a genome's penalised objective and its
+// violation of the constraints on this generation's boards.
+func (o *optimizer) evaluateConstrained(g []bool, r *rand.Rand) (float64, float64) {
 	set, err := Decode(g)
 	if err != nil {
-		return -1e9 // unreachable: genomes keep their length
+		return -1e9, 1e9 // unreachable: genomes keep their length
 	}
-	v, err := o.sc.Objective(set, r, o.opt.Boards)
+	t, err := o.sc.Measure(set, r, o.opt.Boards)
 	if err != nil {
-		return -1e9
+		return -1e9, 1e9
 	}
 	o.boards.Add(int64(o.opt.Boards))
-	return v - o.penalty(set)
+	return t.Objective - o.penalty(set), Violation(o.opt.Constraints, t)
 }
 
 // Optimize runs the genetic algorithm of the seed, improved for speed of
@@ -231,10 +259,11 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 		CrossoverRate: opt.CrossoverRate,
 		Mutate: evolve.Chain(evolve.PointMutation(0.5), evolve.RandomBlock(BitsPerSide, 0.5),
 			evolve.SwapBlocks[bool](BitsPerSide, 0.2)),
-		Noise:      evolve.GANoise{Reevaluate: true, Average: true, Common: true},
-		Workers:    opt.Workers,
-		Seed:       opt.Seed,
-		Checkpoint: opt.Checkpoint,
+		Noise:       evolve.GANoise{Reevaluate: true, Average: true, Common: true},
+		Constraints: opt.ConstraintHandling,
+		Workers:     opt.Workers,
+		Seed:        opt.Seed,
+		Checkpoint:  opt.Checkpoint,
 		// The best set is saved by the validation hook: keep the two in step.
 		CheckpointEvery: opt.StatsEvery,
 	}
@@ -243,6 +272,9 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 		ga.Crossover, ga.CrossoverRate = evolve.OnePoint[bool](), 0.5
 		ga.Mutate = evolve.PointMutation(0.5)
 		ga.Noise = evolve.GANoise{Reevaluate: true}
+	}
+	if len(opt.Constraints) > 0 {
+		ga.Evaluate, ga.EvaluateConstrained = nil, o.evaluateConstrained
 	}
 	if opt.Start != nil {
 		ga.Initial = [][]bool{Encode(opt.Start)}
@@ -277,7 +309,7 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 	}
 	best, _ := Decode(o.best.Genome)
 	return &Result{
-		Best: best.Normalize(), Score: o.best.Score, Generations: res.Status.Generation,
+		Best: best.Normalize(), Score: o.best.Score, Violation: o.best.Violation, Generations: res.Status.Generation,
 		Boards: o.boards.Load(), Elapsed: res.Status.Elapsed, History: o.best.History,
 	}, err
 }
@@ -294,13 +326,13 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 		return err
 	}
 	o.boards.Add(int64(o.opt.ValidateBoards))
-	value := score.Objective.Mean - o.penalty(set)
+	viol, value := o.rank(set, score)
 	switch {
 	case o.best.Genome == nil:
-		o.best.Genome, o.best.Score, o.best.Value = pop[0].Genome, score, value
+		o.best.Genome, o.best.Score, o.best.Value, o.best.Violation = pop[0].Genome, score, value, viol
 	case slices.Equal(pop[0].Genome, o.best.Genome):
 		// the best so far leads the GA still: nothing to decide
-	case value > o.best.Value-2*score.Objective.StdErr:
+	case viol < o.best.Violation || (viol == o.best.Violation && value > o.best.Value-2*score.Objective.StdErr):
 		if err := o.challenge(st.Generation, pop[0].Genome, set); err != nil {
 			return err
 		}
@@ -309,7 +341,7 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 	stats := Stats{
 		Generation: st.Generation, Evaluations: st.Evaluations, Boards: o.boards.Load(),
 		Elapsed: st.Elapsed, GABest: st.Best, GAMean: st.Mean,
-		Validated: score, BestScore: o.best.Score,
+		Validated: score, BestScore: o.best.Score, BestViolation: o.best.Violation,
 	}
 	stats.Validated.Pairs, stats.BestScore.Pairs = nil, nil
 	h := o.best.History

@@ -3,12 +3,16 @@ package tiles
 import (
 	"context"
 	"encoding/csv"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/ludus-games/ludus/evolve"
 )
 
 func smallOptions(seed uint64, gens, workers int) Options {
@@ -105,6 +109,75 @@ func TestOptimizeLimits(t *testing.T) {
 	}
 	if p := Limits(-1, -1)(res.Best); p != 0 {
 		t.Errorf("no limits gave penalty %v", p)
+	}
+}
+
+// TestOptimizeConstraints holds the search to hard limits, static and on
+// the boards: the constrained tournament must lead a random start inside
+// them, and the death penalty, started from that feasible set, must stay
+// inside while it climbs.
+func TestOptimizeConstraints(t *testing.T) {
+	sc := seedScorer(t)
+	cs, err := ParseConstraints([]string{"bridges<=10", "dup <= 70", "extra>=6"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var start Set
+	for _, handling := range []evolve.ConstraintHandling{evolve.ConstrainedTournament, evolve.DeathPenalty} {
+		opt := smallOptions(2, 100, 2)
+		opt.Constraints, opt.ConstraintHandling, opt.Start = cs, handling, start
+		res, err := Optimize(context.Background(), sc, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := res.Best
+		if b.Bridges() > 10 || b.DupScore() > 70 || res.Score.ExtraEdges.Mean < 6 || res.Violation != 0 {
+			t.Errorf("%v: best set has %d bridges, DupScore %d, %.2f extra edges (violation %v); limits 10, 70, at least 6",
+				handling, b.Bridges(), b.DupScore(), res.Score.ExtraEdges.Mean, res.Violation)
+		}
+		start = b
+	}
+}
+
+func TestParseConstraint(t *testing.T) {
+	terms := Terms{Bridges: 12, DupScore: 70, ExtraEdges: 8.5, PathProb: 0.9}
+	for _, tc := range []struct {
+		in        string
+		want      Constraint
+		violation float64
+	}{
+		{"bridges<=11", Constraint{"bridges", "<=", 11}, 1.0 / 11},
+		{" dup <= 72 ", Constraint{"dup", "<=", 72}, 0},
+		{"path>=0.95", Constraint{"path", ">=", 0.95}, 0.05},
+		{"extra=8", Constraint{"extra", "=", 8}, 0.5 / 8},
+		{"bridges>=12", Constraint{"bridges", ">=", 12}, 0},
+	} {
+		c, err := ParseConstraint(tc.in)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.in, err)
+		}
+		if c != tc.want {
+			t.Errorf("%q: %+v, want %+v", tc.in, c, tc.want)
+		}
+		if v := c.Violation(terms); math.Abs(v-tc.violation) > 1e-12 {
+			t.Errorf("%q: violation %v, want %v", tc.in, v, tc.violation)
+		}
+		if back, _ := ParseConstraint(c.String()); back != c {
+			t.Errorf("%q: String %q reads back as %+v", tc.in, c.String(), back)
+		}
+	}
+	for in, msg := range map[string]string{
+		"bridgez<=3":   `unknown term "bridgez"`,
+		"bridges<3":    "want TERM<=LIMIT",
+		"dup<=many":    `bad limit "many"`,
+		"path>=NaN":    `bad limit "NaN"`,
+		"":             "want TERM<=LIMIT",
+		"extra<=1e999": `bad limit`,
+	} {
+		_, err := ParseConstraint(in)
+		if err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("%q: error %v, want one saying %s", in, err, msg)
+		}
 	}
 }
 

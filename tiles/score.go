@@ -289,15 +289,29 @@ func (sc *Scorer) sample(s *scratch, boards int) tally {
 // seed's objective: the static terms plus the mean board score. It is the
 // fast path for optimisers; Score gives every term.
 func (sc *Scorer) Objective(set Set, r *rand.Rand, boards int) (float64, error) {
+	t, err := sc.Measure(set, r, boards)
+	return t.Objective, err
+}
+
+// Measure scores set on boards random boards drawn from r and returns the
+// value of every term, the board terms as means: the fast path of Score,
+// without standard errors or per-pair figures.
+func (sc *Scorer) Measure(set Set, r *rand.Rand, boards int) (Terms, error) {
 	if err := sc.check(set); err != nil {
-		return 0, err
+		return Terms{}, err
 	}
 	s := sc.begin(set, r)
 	t := sc.sample(s, boards)
 	sc.scratch.Put(s)
 	w := sc.weights
-	static := w.Static(set.Bridges(), set.DupScore(), set.FullyConnected())
-	return static + (w.ExtraEdges*float64(t.extra)+w.LandmarkPair*float64(t.joined))/float64(max(t.n, 1)), nil
+	terms := staticTerms(set)
+	n := float64(max(t.n, 1))
+	terms.ExtraEdges = float64(t.extra) / n
+	terms.Pairs = float64(t.joined) / n
+	terms.PathProb = terms.Pairs / float64(max(len(sc.pairs), 1))
+	terms.BoardScore = (w.ExtraEdges*float64(t.extra) + w.LandmarkPair*float64(t.joined)) / n
+	terms.Objective = w.Static(terms.Bridges, terms.DupScore, terms.FullyConnected) + terms.BoardScore
+	return terms, nil
 }
 
 // Estimate is a mean over random boards and its standard error.

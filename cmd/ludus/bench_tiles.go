@@ -1,7 +1,6 @@
 package main
 
 import (
-	"math"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -10,7 +9,8 @@ import (
 )
 
 func newBenchTilesCmd() *cobra.Command {
-	cfg := tiles.BenchConfig{Seed: 1, SpeedBoards: 2000000, Time: time.Minute, Workers: 2, FinalBoards: 100000, MaxBridges: -1, MaxDup: -1}
+	cfg := tiles.BenchConfig{Seed: 1, SpeedBoards: 2000000, Time: time.Minute, Workers: 2, FinalBoards: 100000}
+	var cf constraintFlags
 	cmd := &cobra.Command{
 		Use:   "tiles",
 		Short: "Scoring speed and optimisation quality of the hex maze tile sets",
@@ -22,6 +22,10 @@ and compares every term with the post's optimised set (objective 10.97,
 docs/bench-tiles.md uses --time 10m --workers 2.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if cfg.Options.Constraints, cfg.Options.ConstraintHandling, err = cf.parse(); err != nil {
+				return err
+			}
 			return tiles.Bench(cmd.Context(), cmd.OutOrStdout(), cfg)
 		},
 	}
@@ -31,15 +35,12 @@ docs/bench-tiles.md uses --time 10m --workers 2.`,
 	fl.DurationVar(&cfg.Time, "time", cfg.Time, "length of the optimisation run (0: skip)")
 	fl.IntVar(&cfg.Workers, "workers", cfg.Workers, "goroutines of the optimisation run")
 	fl.IntVar(&cfg.FinalBoards, "final-boards", cfg.FinalBoards, "fresh boards the best set is re-scored on")
-	fl.IntVar(&cfg.MaxBridges, "max-bridges", cfg.MaxBridges, "most bridged sides allowed (-1: no limit)")
-	fl.IntVar(&cfg.MaxDup, "max-dup", cfg.MaxDup, "highest DupScore allowed (-1: no limit)")
+	cf.add(cmd)
 	fl.IntVar(&cfg.Options.Boards, "boards", 0, "boards per evaluation (0: the optimiser's default)")
 	fl.IntVar(&cfg.Options.PopSize, "pop", 0, "population size (0: the optimiser's default)")
 	fl.IntVar(&cfg.Options.Elite, "elite", 0, "elite size (0: the optimiser's default)")
 	fl.BoolVar(&cfg.Options.PostGA, "post-ga", false, "run the post's GA (see ludus tiles optimize)")
 	fl.StringVar(&cfg.Out, "out", "", "directory to keep the run's files in (curve, pictures, best set)")
-	rangeFlag(cmd, "max-bridges", -1, math.NaN())
-	rangeFlag(cmd, "max-dup", -1, math.NaN())
 	return cmd
 }
 
