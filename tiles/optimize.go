@@ -20,6 +20,10 @@ type Options struct {
 	Seed uint64
 	// Workers is the number of goroutines evaluating (default 1).
 	Workers int
+	// Tiles is the number of tiles in a set (default: the size of Start,
+	// else one per slot of the board); with more tiles than slots each
+	// board draws as many as it has slots.
+	Tiles int
 	// Generations and Time stop the run, whichever comes first; at least
 	// one is required.
 	Generations int
@@ -151,6 +155,14 @@ func (o *Options) defaults(sc *Scorer) error {
 		if err := sc.check(o.Start); err != nil {
 			return fmt.Errorf("optimize: start set: %w", err)
 		}
+		if o.Tiles > 0 && o.Tiles != len(o.Start) {
+			return fmt.Errorf("optimize: start set has %d tiles, want %d", len(o.Start), o.Tiles)
+		}
+		o.Tiles = len(o.Start)
+	}
+	def(&o.Tiles, len(sc.board.Slots))
+	if o.Tiles < len(sc.board.Slots) {
+		return fmt.Errorf("optimize: %d tiles for %d slots: want at least one tile per slot", o.Tiles, len(sc.board.Slots))
 	}
 	return nil
 }
@@ -247,7 +259,7 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 		return nil, err
 	}
 	o := &optimizer{sc: sc, opt: opt}
-	bits := len(sc.board.Slots) * BitsPerTile
+	bits := opt.Tiles * BitsPerTile
 	ga := &evolve.GA[[]bool]{
 		Goal:          evolve.Maximize,
 		Evaluate:      o.evaluate,

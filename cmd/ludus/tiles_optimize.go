@@ -78,6 +78,7 @@ limit (repeat it for several), e.g. --constraint "bridges<=11" --constraint
 	fl.Uint64Var(&opt.Seed, "seed", 1, "random seed")
 	fl.IntVar(&opt.Generations, "generations", 0, "stop after this many generations (0: no limit)")
 	fl.DurationVar(&opt.Time, "time", 0, "stop after this long, e.g. 10m (0: no limit)")
+	fl.IntVar(&opt.Tiles, "tiles", 0, "tiles in a set (default: one per slot of the board; more: each board draws as many as it has slots)")
 	fl.IntVar(&opt.Workers, "workers", runtime.NumCPU(), "evaluating goroutines (results depend on it only through --time)")
 	fl.IntVar(&opt.PopSize, "pop", 24, "population size")
 	fl.IntVar(&opt.Elite, "elite", 6, "best genomes kept unchanged each generation")
