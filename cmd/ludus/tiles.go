@@ -229,6 +229,6 @@ and every pair of landmarks is counted unless --pairs says which.`,
 
 func init() {
 	tilesCmd.AddCommand(newTilesScoreCmd(), newTilesRandomCmd(), newTilesDrawCmd(),
-		newTilesBoardCmd(), newTilesOptimizeCmd(), newTilesPolishCmd())
+		newTilesBoardCmd(), newTilesOptimizeCmd(), newTilesPolishCmd(), newTilesPrintCmd())
 	rootCmd.AddCommand(tilesCmd)
 }
