@@ -8,6 +8,7 @@
 package pdf
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -23,7 +24,8 @@ import (
 // millimetres from the top left corner, y growing downwards, as on a
 // render.Drawing.
 type Document struct {
-	f *fpdf.Fpdf
+	f   *fpdf.Fpdf
+	out []byte // the encoded document, once written
 }
 
 // New returns an empty document with the given title. Its bytes depend
@@ -47,23 +49,26 @@ func New(title string) *Document {
 // draws on it; drawing on an earlier page's canvas after this is an
 // error, reported by Write.
 func (d *Document) AddPage(w, h float64) render.Canvas {
-	orient := "P"
-	if w > h {
-		orient = "L"
-	}
-	d.f.AddPageFormat(orient, fpdf.SizeType{Wd: w, Ht: h})
+	// fpdf swaps the sides of a landscape size; "P" takes them as given.
+	d.f.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
 	return &canvas{f: d.f, page: d.f.PageNo()}
 }
 
 // Pages is the number of pages so far.
 func (d *Document) Pages() int { return d.f.PageCount() }
 
-// Write encodes the document.
+// Write encodes the document. Writing closes it: pages added afterwards
+// are lost, and later writes give the same bytes.
 func (d *Document) Write(w io.Writer) error {
-	if err := d.f.Error(); err != nil {
-		return fmt.Errorf("pdf: %w", err)
+	if d.out == nil {
+		var buf bytes.Buffer
+		if err := d.f.Output(&buf); err != nil {
+			return fmt.Errorf("pdf: %w", err)
+		}
+		d.out = buf.Bytes()
 	}
-	return d.f.Output(w)
+	_, err := w.Write(d.out)
+	return err
 }
 
 // Save writes the document to path atomically.
