@@ -10,8 +10,10 @@ import (
 // difference, board by board. A board is a shuffle of the slots and a
 // flip and turn per slot, which mean the same for any set of as many
 // tiles; the differences between neighbouring sets are then measured
-// many times more sharply than by scoring each on its own boards. The
-// boards are the ones Score deals from the same r.
+// many times more sharply than by scoring each on its own boards, as long
+// as tile i of one set is tile i of the other (compare a set with its
+// Neighbours, not with a reordered copy). The boards are the ones Score
+// deals from the same r.
 func (sc *Scorer) Compare(sets []Set, r *rand.Rand, boards int) ([]Estimate, error) {
 	if len(sets) == 0 {
 		return nil, nil

@@ -291,18 +291,7 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 	if opt.Start != nil {
 		ga.Initial = [][]bool{Encode(opt.Start)}
 	}
-	var stop evolve.GAStop
-	if opt.Generations > 0 {
-		stop = evolve.GAGenerations(opt.Generations)
-	}
-	if opt.Time > 0 {
-		t := evolve.GATimeLimit(opt.Time)
-		if stop != nil {
-			t = stop.Or(t)
-		}
-		stop = t
-	}
-	ga.Stop = stop
+	ga.Stop = gaStop(opt.Generations, opt.Time)
 	ga.Hooks = []evolve.GAHook[[]bool]{{Every: opt.StatsEvery, Func: o.validate}}
 	if opt.Checkpoint != "" {
 		if _, err := evolve.LoadCheckpoint(opt.Checkpoint+".best", &o.best); err != nil {

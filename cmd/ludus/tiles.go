@@ -229,6 +229,6 @@ and every pair of landmarks is counted unless --pairs says which.`,
 
 func init() {
 	tilesCmd.AddCommand(newTilesScoreCmd(), newTilesRandomCmd(), newTilesDrawCmd(),
-		newTilesBoardCmd(), newTilesOptimizeCmd(), newTilesPolishCmd(), newTilesPrintCmd())
+		newTilesBoardCmd(), newTilesOptimizeCmd(), newTilesPolishCmd(), newTilesPrintCmd(), newTilesFrontCmd())
 	rootCmd.AddCommand(tilesCmd)
 }
