@@ -24,10 +24,18 @@ type Options struct {
 	// else one per slot of the board); with more tiles than slots each
 	// board draws as many as it has slots.
 	Tiles int
-	// Generations and Time stop the run, whichever comes first; at least
-	// one is required.
+	// Generations, Time and CPU stop the run, whichever comes first; at
+	// least one is required. CPU is processor time as CPUTime reads it
+	// (the process's user and system time): a budget that, unlike Time,
+	// buys the same work on a quiet machine and on a busy one.
 	Generations int
 	Time        time.Duration
+	CPU         time.Duration
+	CPUTime     func() time.Duration
+	// PolishFraction, with Time or CPU, gives that fraction of the budget
+	// to a local search of the GA's best set at the end (Polish), which
+	// climbs on where the GA has stalled. The polish is not checkpointed.
+	PolishFraction float64
 	// PopSize (default 24), Elite (default 6) and Tournament (default 3)
 	// shape the GA; CrossoverRate defaults to 0.7.
 	PopSize, Elite, Tournament int
@@ -101,6 +109,8 @@ type Result struct {
 	Best      Set
 	Score     Score
 	Violation float64
+	// Polish is what the final local search did (nil without one).
+	Polish *PolishResult
 	// Generations and Boards measure the work done.
 	Generations int
 	Boards      int64
@@ -129,8 +139,14 @@ func Limits(maxBridges, maxDup int) func(Set) float64 {
 }
 
 func (o *Options) defaults(sc *Scorer) error {
-	if o.Generations <= 0 && o.Time <= 0 {
+	if o.Generations <= 0 && o.Time <= 0 && o.CPU <= 0 {
 		return errors.New("optimize: set a number of generations or a time limit")
+	}
+	if o.CPU > 0 && o.CPUTime == nil {
+		return errors.New("optimize: a processor-time budget needs CPUTime")
+	}
+	if o.PolishFraction < 0 || o.PolishFraction >= 1 {
+		return fmt.Errorf("optimize: polish fraction %g: want 0 to below 1", o.PolishFraction)
 	}
 	def := func(v *int, d int) {
 		if *v <= 0 {
@@ -291,7 +307,20 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 	if opt.Start != nil {
 		ga.Initial = [][]bool{Encode(opt.Start)}
 	}
-	ga.Stop = gaStop(opt.Generations, opt.Time)
+	keep := 1 - opt.PolishFraction
+	ga.Stop = gaStop(opt.Generations, time.Duration(keep*float64(opt.Time)))
+	var cpu0 time.Duration
+	if opt.CPU > 0 {
+		cpu0 = opt.CPUTime()
+		budget := time.Duration(keep * float64(opt.CPU))
+		spent := evolve.GAStop(func(*evolve.GAStatus) bool { return opt.CPUTime()-cpu0 >= budget })
+		if ga.Stop == nil {
+			ga.Stop = spent
+		} else {
+			ga.Stop = ga.Stop.Or(spent)
+		}
+	}
+	started := time.Now()
 	ga.Hooks = []evolve.GAHook[[]bool]{{Every: opt.StatsEvery, Func: o.validate}}
 	if opt.Checkpoint != "" {
 		if _, err := evolve.LoadCheckpoint(opt.Checkpoint+".best", &o.best); err != nil {
@@ -309,10 +338,41 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 		}
 	}
 	best, _ := Decode(o.best.Genome)
-	return &Result{
+	out := &Result{
 		Best: best.Normalize(), Score: o.best.Score, Violation: o.best.Violation, Generations: res.Status.Generation,
 		Boards: o.boards.Load(), Elapsed: res.Status.Elapsed, History: o.best.History,
-	}, err
+	}
+	if err == nil && opt.PolishFraction > 0 && (opt.Time > 0 || opt.CPU > 0) {
+		err = o.polish(ctx, out, time.Since(started), cpu0)
+	}
+	return out, err
+}
+
+// polish spends the rest of the budget on a local search of the best set
+// and keeps its result, scored on fresh boards.
+func (o *optimizer) polish(ctx context.Context, out *Result, elapsed, cpu0 time.Duration) error {
+	opt := o.opt
+	popt := PolishOptions{Seed: opt.Seed ^ 0x706f6c, Workers: opt.Workers, Constraints: opt.Constraints}
+	if opt.Time > 0 {
+		popt.Time = max(opt.Time-elapsed, time.Millisecond)
+	}
+	if opt.CPU > 0 {
+		popt.CPU, popt.CPUTime = max(opt.CPU-(opt.CPUTime()-cpu0), time.Millisecond), opt.CPUTime
+	}
+	pr, err := Polish(ctx, o.sc, out.Best, popt)
+	if pr == nil {
+		return err
+	}
+	out.Polish, out.Elapsed = pr, out.Elapsed+pr.Elapsed
+	if pr.Accepted > 0 {
+		s, serr := o.sc.Score(pr.Set, evolve.WorkerRand(opt.Seed^0x2545f491, -1), opt.ConfirmBoards)
+		if serr != nil {
+			return serr
+		}
+		out.Best, out.Score = pr.Set, s
+		out.Violation, _ = o.rank(pr.Set, s)
+	}
+	return err
 }
 
 // validate re-scores the generation's best genome on fresh boards, lets

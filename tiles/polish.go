@@ -15,10 +15,13 @@ import (
 type PolishOptions struct {
 	Seed    uint64
 	Workers int // default 1
-	// Time and Rounds stop the search, whichever comes first (at least
-	// one is required); it also stops at a local optimum.
-	Time   time.Duration
-	Rounds int
+	// Time, CPU (processor time read by CPUTime) and Rounds stop the
+	// search, whichever comes first (at least one is required); it also
+	// stops at a local optimum.
+	Time    time.Duration
+	CPU     time.Duration
+	CPUTime func() time.Duration
+	Rounds  int
 	// ScreenBoards (default 3000) is the number of common boards every
 	// neighbour is screened on; the Finalists (default 8) best are then
 	// raced against the set on RaceBoards (default 40000) fresh common
@@ -116,8 +119,11 @@ func sameTile(x, y Tile) bool {
 // hundredth of a point. Deterministic for a seed and any worker count,
 // unless Time stops it.
 func Polish(ctx context.Context, sc *Scorer, set Set, opt PolishOptions) (*PolishResult, error) {
-	if opt.Time <= 0 && opt.Rounds <= 0 {
+	if opt.Time <= 0 && opt.Rounds <= 0 && opt.CPU <= 0 {
 		return nil, errors.New("polish: set a number of rounds or a time limit")
+	}
+	if opt.CPU > 0 && opt.CPUTime == nil {
+		return nil, errors.New("polish: a processor-time budget needs CPUTime")
 	}
 	if err := sc.check(set); err != nil {
 		return nil, err
@@ -133,11 +139,18 @@ func Polish(ctx context.Context, sc *Scorer, set Set, opt PolishOptions) (*Polis
 	def(&opt.MaxScreenBoards, 24000)
 	def(&opt.Finalists, 8)
 	start := time.Now()
+	var cpu0 time.Duration
+	if opt.CPU > 0 {
+		cpu0 = opt.CPUTime()
+	}
 	res := &PolishResult{Set: set.Normalize()}
+	spent := func() bool {
+		return (opt.Time > 0 && time.Since(start) >= opt.Time) || (opt.CPU > 0 && opt.CPUTime()-cpu0 >= opt.CPU)
+	}
 	screen, race := opt.ScreenBoards, opt.RaceBoards
 	feasible := Violation(opt.Constraints, staticTerms(res.Set)) == 0
 	for round := 1; opt.Rounds <= 0 || round <= opt.Rounds; round++ {
-		if opt.Time > 0 && time.Since(start) >= opt.Time {
+		if spent() {
 			break
 		}
 		if err := ctx.Err(); err != nil {
@@ -151,7 +164,10 @@ func Polish(ctx context.Context, sc *Scorer, set Set, opt PolishOptions) (*Polis
 			})
 		}
 		rng := evolve.WorkerRand(opt.Seed, round)
-		gains, err := sc.compareParallel(res.Set, cands, rng.Uint64(), screen, opt.Workers)
+		gains, err := sc.compareParallel(res.Set, cands, rng.Uint64(), screen, opt.Workers, spent)
+		if errors.Is(err, errSpent) {
+			break // the budget ran out within the round: keep the set
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -167,6 +183,9 @@ func Polish(ctx context.Context, sc *Scorer, set Set, opt PolishOptions) (*Polis
 			}
 		}
 		win, gain, err := sc.race(res.Set, finalists, rng.Uint64(), race, opt)
+		if errors.Is(err, errSpent) {
+			break
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -213,11 +232,15 @@ func staticOnly(cs []Constraint) []Constraint {
 	return out
 }
 
+// errSpent stops a round of Polish whose budget ran out.
+var errSpent = errors.New("polish: budget spent")
+
 // compareParallel returns the gain of every candidate over base on the
-// same boards (seeded by seed), the candidates split among workers.
-func (sc *Scorer) compareParallel(base Set, cands []Set, seed uint64, boards, workers int) ([]Estimate, error) {
+// same boards (seeded by seed), the candidates split among workers. When
+// spent reports true between chunks, it gives up with errSpent.
+func (sc *Scorer) compareParallel(base Set, cands []Set, seed uint64, boards, workers int, spent func() bool) ([]Estimate, error) {
 	out := make([]Estimate, len(cands))
-	chunk := max(1, (len(cands)+workers*4-1)/(workers*4))
+	chunk := max(1, (len(cands)+workers*16-1)/(workers*16))
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var firstErr error
@@ -230,6 +253,9 @@ func (sc *Scorer) compareParallel(base Set, cands []Set, seed uint64, boards, wo
 				mu.Lock()
 				lo := next
 				next += chunk
+				if spent != nil && spent() {
+					firstErr, lo = errSpent, len(cands)
+				}
 				mu.Unlock()
 				if lo >= len(cands) {
 					return
@@ -257,7 +283,7 @@ func (sc *Scorer) race(base Set, finalists []Set, seed uint64, boards int, opt P
 	if len(finalists) == 0 {
 		return nil, Estimate{}, nil
 	}
-	gains, err := sc.compareParallel(base, finalists, seed, boards, opt.Workers)
+	gains, err := sc.compareParallel(base, finalists, seed, boards, opt.Workers, nil)
 	if err != nil {
 		return nil, Estimate{}, err
 	}

@@ -46,6 +46,12 @@ limit (repeat it for several), e.g. --constraint "bridges<=11" --constraint
 			if opt.Constraints, opt.ConstraintHandling, err = cf.parse(); err != nil {
 				return err
 			}
+			if opt.CPU > 0 {
+				if processCPU() == 0 {
+					return fmt.Errorf("--cpu: processor time is not measured on this system; use --time")
+				}
+				opt.CPUTime = processCPU
+			}
 			total := int64(-1)
 			if opt.Generations > 0 && opt.Time == 0 {
 				total = int64(opt.Generations)
@@ -78,6 +84,8 @@ limit (repeat it for several), e.g. --constraint "bridges<=11" --constraint
 	fl.Uint64Var(&opt.Seed, "seed", 1, "random seed")
 	fl.IntVar(&opt.Generations, "generations", 0, "stop after this many generations (0: no limit)")
 	fl.DurationVar(&opt.Time, "time", 0, "stop after this long, e.g. 10m (0: no limit)")
+	fl.DurationVar(&opt.CPU, "cpu", 0, "stop after this much processor time, e.g. 20m for 10 minutes on 2 cores (0: no limit)")
+	fl.Float64Var(&opt.PolishFraction, "polish", 0, "fraction of the --time or --cpu budget given to a final local search of the best set (see ludus tiles polish)")
 	fl.IntVar(&opt.Tiles, "tiles", 0, "tiles in a set (default: one per slot of the board; more: each board draws as many as it has slots)")
 	fl.IntVar(&opt.Workers, "workers", runtime.NumCPU(), "evaluating goroutines (results depend on it only through --time)")
 	fl.IntVar(&opt.PopSize, "pop", 24, "population size")
