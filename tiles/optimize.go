@@ -41,8 +41,11 @@ type Options struct {
 	PopSize, Elite, Tournament int
 	CrossoverRate              float64
 	// Boards is the number of random boards per evaluation (default 4000).
-	// Every genome of a generation is scored on the same boards.
-	Boards int
+	// Every genome of a generation is scored on the same boards. With
+	// MaxBoards above it, the number doubles, up to MaxBoards, whenever
+	// GrowAfter validations (default 10) pass without a new best set: a
+	// search that has stalled in the noise then sees finer differences.
+	Boards, MaxBoards, GrowAfter int
 	// ValidateBoards is the number of fresh boards the best genome of a
 	// generation is re-scored on every StatsEvery generations (default
 	// 10000), free of the selection bias of the GA's own estimates.
@@ -89,6 +92,8 @@ type Stats struct {
 	Evaluations int
 	Boards      int64 // random boards scored so far, validation included
 	Elapsed     time.Duration
+	// EvalBoards is the number of boards per evaluation.
+	EvalBoards int
 	// GABest and GAMean are the GA's own estimates (penalised objective)
 	// of its best and average genome, on this generation's boards.
 	GABest, GAMean float64
@@ -158,6 +163,8 @@ func (o *Options) defaults(sc *Scorer) error {
 	def(&o.Elite, 6)
 	def(&o.Tournament, 3)
 	def(&o.Boards, 4000)
+	def(&o.MaxBoards, o.Boards)
+	def(&o.GrowAfter, 10)
 	def(&o.ValidateBoards, 10000)
 	def(&o.ConfirmBoards, 20000)
 	def(&o.StatsEvery, 10)
@@ -185,10 +192,11 @@ func (o *Options) defaults(sc *Scorer) error {
 
 // optimizer is the state of one Optimize call.
 type optimizer struct {
-	sc     *Scorer
-	opt    Options
-	boards atomic.Int64
-	best   bestSoFar
+	sc         *Scorer
+	opt        Options
+	boards     atomic.Int64
+	best       bestSoFar
+	evalBoards func() int // boards per evaluation now
 }
 
 // challenge scores a challenger and the best set so far on the same fresh
@@ -230,8 +238,12 @@ type bestSoFar struct {
 	Score     Score   `json:"score"`
 	Value     float64 `json:"value"` // penalised objective
 	Violation float64 `json:"violation,omitempty"`
-	Boards    int64   `json:"boards"`
-	History   []Stats `json:"history"`
+	// EvalBoards is the current number of boards per evaluation, and
+	// Stalled the validations since the best set last changed.
+	EvalBoards int     `json:"eval_boards"`
+	Stalled    int     `json:"stalled"`
+	Boards     int64   `json:"boards"`
+	History    []Stats `json:"history"`
 }
 
 func (o *optimizer) penalty(s Set) float64 {
@@ -253,11 +265,12 @@ func (o *optimizer) evaluateConstrained(g []bool, r *rand.Rand) (float64, float6
 	if err != nil {
 		return -1e9, 1e9 // unreachable: genomes keep their length
 	}
-	t, err := o.sc.Measure(set, r, o.opt.Boards)
+	n := o.evalBoards()
+	t, err := o.sc.Measure(set, r, n)
 	if err != nil {
 		return -1e9, 1e9
 	}
-	o.boards.Add(int64(o.opt.Boards))
+	o.boards.Add(int64(n))
 	return t.Objective - o.penalty(set), Violation(o.opt.Constraints, t)
 }
 
@@ -275,6 +288,9 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 		return nil, err
 	}
 	o := &optimizer{sc: sc, opt: opt}
+	// Hooks change the number of boards between generations, never while
+	// a generation is evaluated, so reading it needs no lock.
+	o.evalBoards = func() int { return max(o.best.EvalBoards, opt.Boards) }
 	bits := opt.Tiles * BitsPerTile
 	ga := &evolve.GA[[]bool]{
 		Goal:          evolve.Maximize,
@@ -375,6 +391,19 @@ func (o *optimizer) polish(ctx context.Context, out *Result, elapsed, cpu0 time.
 	return err
 }
 
+// grow counts the validations without a new best set and doubles the
+// boards per evaluation after GrowAfter of them, up to MaxBoards.
+func (o *optimizer) grow(before []bool) {
+	if before != nil && slices.Equal(before, o.best.Genome) {
+		o.best.Stalled++
+	} else {
+		o.best.Stalled = 0
+	}
+	if o.best.Stalled >= o.opt.GrowAfter && o.evalBoards() < o.opt.MaxBoards {
+		o.best.EvalBoards, o.best.Stalled = min(2*o.evalBoards(), o.opt.MaxBoards), 0
+	}
+}
+
 // validate re-scores the generation's best genome on fresh boards, lets
 // it challenge the best set so far, and reports progress.
 func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool]) error {
@@ -388,6 +417,7 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 	}
 	o.boards.Add(int64(o.opt.ValidateBoards))
 	viol, value := o.rank(set, score)
+	genomeBefore := o.best.Genome
 	switch {
 	case o.best.Genome == nil:
 		o.best.Genome, o.best.Score, o.best.Value, o.best.Violation = pop[0].Genome, score, value, viol
@@ -398,9 +428,10 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 			return err
 		}
 	}
+	o.grow(genomeBefore)
 	o.best.Boards = o.boards.Load()
 	stats := Stats{
-		Generation: st.Generation, Evaluations: st.Evaluations, Boards: o.boards.Load(),
+		Generation: st.Generation, Evaluations: st.Evaluations, Boards: o.boards.Load(), EvalBoards: o.evalBoards(),
 		Elapsed: st.Elapsed, GABest: st.Best, GAMean: st.Mean,
 		Validated: score, BestScore: o.best.Score, BestViolation: o.best.Violation,
 	}

@@ -181,6 +181,49 @@ func TestParseConstraint(t *testing.T) {
 	}
 }
 
+// TestOptimizeGrowsBoards: once the best set stalls the boards per
+// evaluation double, up to the maximum.
+func TestOptimizeGrowsBoards(t *testing.T) {
+	sc := seedScorer(t)
+	opt := smallOptions(4, 60, 2)
+	opt.MaxBoards, opt.GrowAfter = 800, 1
+	res, err := Optimize(context.Background(), sc, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, last := res.History[0].EvalBoards, res.History[len(res.History)-1].EvalBoards
+	if first != 200 || last <= first || last > 800 {
+		t.Errorf("boards per evaluation went from %d to %d, want from 200 up to at most 800", first, last)
+	}
+	for i := 1; i < len(res.History); i++ {
+		if b, a := res.History[i].EvalBoards, res.History[i-1].EvalBoards; b != a && b != 2*a && b != 800 {
+			t.Errorf("boards went from %d to %d", a, b)
+		}
+	}
+}
+
+// TestOptimizeCPUAndPolish stops on processor time (read from a clock
+// here) and spends the last half of it polishing the best set.
+func TestOptimizeCPUAndPolish(t *testing.T) {
+	sc := seedScorer(t)
+	start := time.Now()
+	opt := smallOptions(5, 0, 2)
+	opt.CPU, opt.CPUTime, opt.PolishFraction = 600*time.Millisecond, func() time.Duration { return time.Since(start) }, 0.5
+	res, err := Optimize(context.Background(), sc, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Polish == nil || res.Polish.Elapsed <= 0 {
+		t.Fatalf("no polish: %+v", res.Polish)
+	}
+	if el := time.Since(start); el > 3*time.Second {
+		t.Errorf("a 600 ms budget took %s", el)
+	}
+	if _, err := Optimize(context.Background(), sc, Options{CPU: time.Second}); err == nil {
+		t.Error("a processor-time budget without a clock: no error")
+	}
+}
+
 func TestOptimizeOptionErrors(t *testing.T) {
 	sc := seedScorer(t)
 	for name, opt := range map[string]Options{

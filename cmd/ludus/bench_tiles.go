@@ -56,6 +56,7 @@ docs/bench-tiles.md has the commands behind its figures.`,
 	fl.IntVar(&cfg.FinalBoards, "final-boards", cfg.FinalBoards, "fresh boards the best set is re-scored on")
 	cf.add(cmd)
 	fl.IntVar(&cfg.Options.Boards, "boards", 0, "boards per evaluation (0: the optimiser's default)")
+	fl.IntVar(&cfg.Options.MaxBoards, "max-boards", 0, "let the boards per evaluation double up to this many when the best set stalls (0: no growth)")
 	fl.IntVar(&cfg.Options.PopSize, "pop", 0, "population size (0: the optimiser's default)")
 	fl.IntVar(&cfg.Options.Elite, "elite", 0, "elite size (0: the optimiser's default)")
 	fl.BoolVar(&cfg.Options.PostGA, "post-ga", false, "run the post's GA (see ludus tiles optimize)")

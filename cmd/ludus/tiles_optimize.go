@@ -92,6 +92,8 @@ limit (repeat it for several), e.g. --constraint "bridges<=11" --constraint
 	fl.IntVar(&opt.Elite, "elite", 6, "best genomes kept unchanged each generation")
 	fl.IntVar(&opt.Tournament, "tournament", 3, "tournament size of selection")
 	fl.IntVar(&opt.Boards, "boards", 4000, "random boards per evaluation")
+	fl.IntVar(&opt.MaxBoards, "max-boards", 0, "let the boards per evaluation double, up to this many, when the best set stalls (0: --boards throughout)")
+	fl.IntVar(&opt.GrowAfter, "grow-after", 10, "validations without a new best set before the boards per evaluation double")
 	fl.IntVar(&opt.ValidateBoards, "validate", 10000, "fresh boards to re-score each generation's best on")
 	fl.IntVar(&opt.ConfirmBoards, "confirm", 20000, "fresh boards a challenger and the best set so far are compared on")
 	fl.IntVar(&opt.StatsEvery, "stats-every", 10, "generations between validations and statistics rows")
