@@ -114,7 +114,7 @@ func sameTile(x, y Tile) bool {
 // Polish improves a set by steepest-ascent local search over side designs:
 // every round screens all neighbours (see Neighbours) on common boards,
 // races the most promising against the set on fresh common boards, and
-// moves to the winner. The comparisons are paired board by board
+// moves to the winner once a second set of fresh boards confirms it. The comparisons are paired board by board
 // (Scorer.Compare), which is what lets a search see differences of a
 // hundredth of a point. Deterministic for a seed and any worker count,
 // unless Time stops it.
@@ -278,7 +278,8 @@ func (sc *Scorer) compareParallel(base Set, cands []Set, seed uint64, boards, wo
 
 // race scores the finalists beside base on fresh common boards and returns
 // the best one if it beats base by more than two standard errors (and
-// keeps the constraints base keeps on those boards).
+// keeps the constraints base keeps on those boards), and again by more
+// than one on other fresh boards, with its gain on those.
 func (sc *Scorer) race(base Set, finalists []Set, seed uint64, boards int, opt PolishOptions) (Set, Estimate, error) {
 	if len(finalists) == 0 {
 		return nil, Estimate{}, nil
@@ -305,5 +306,15 @@ func (sc *Scorer) race(base Set, finalists []Set, seed uint64, boards int, opt P
 	if best < 0 {
 		return nil, Estimate{}, nil
 	}
-	return finalists[best], gains[best], nil
+	// The best of several finalists on the same boards is a lucky one:
+	// confirm its gain on other fresh boards, which also measures it
+	// without that bias.
+	confirm, err := sc.compareParallel(base, finalists[best:best+1], seed^0x636f6e66, boards, opt.Workers, nil)
+	if err != nil {
+		return nil, Estimate{}, err
+	}
+	if confirm[0].Mean <= confirm[0].StdErr {
+		return nil, Estimate{}, nil
+	}
+	return finalists[best], confirm[0], nil
 }
