@@ -3,6 +3,7 @@ package evolve
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -111,7 +112,7 @@ func TestConstrainedRanking(t *testing.T) {
 		for _, ind := range run.pop {
 			order = append(order, ind.Genome)
 		}
-		if !equalInts(order, tc.order) {
+		if !slices.Equal(order, tc.order) {
 			t.Errorf("%v %v: order %v, want %v", tc.handling, tc.goal, order, tc.order)
 		}
 		// The selection's values must rank the members the same way.
@@ -126,16 +127,4 @@ func TestConstrainedRanking(t *testing.T) {
 			}
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -1,6 +1,7 @@
 package evolve
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -57,7 +58,7 @@ func sliceVolume(pts [][]float64, m int) float64 {
 		return -lo
 	}
 	sorted := slices.Clone(pts)
-	slices.SortFunc(sorted, func(a, b []float64) int { return cmpFloat(a[m-1], b[m-1]) })
+	slices.SortFunc(sorted, func(a, b []float64) int { return cmp.Compare(a[m-1], b[m-1]) })
 	vol := 0.0
 	for i := range sorted {
 		top := 0.0

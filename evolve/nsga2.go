@@ -1,6 +1,7 @@
 package evolve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -260,15 +261,7 @@ func (a *NSGA2[G]) survive(all []MOIndividual[G], n int) []MOIndividual[G] {
 			members[k].Rank = rank
 		}
 		crowding(members, len(a.Goals))
-		slices.SortStableFunc(members, func(x, y MOIndividual[G]) int {
-			switch {
-			case x.Crowding > y.Crowding:
-				return -1
-			case x.Crowding < y.Crowding:
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(members, func(x, y MOIndividual[G]) int { return cmp.Compare(y.Crowding, x.Crowding) })
 		next = append(next, members[:min(len(members), n-len(next))]...)
 		if len(next) == n {
 			break
@@ -354,7 +347,7 @@ func crowding[G any](front []MOIndividual[G], m int) {
 			idx[i] = i
 		}
 		slices.SortStableFunc(idx, func(x, y int) int {
-			return cmpFloat(front[x].Objectives[k], front[y].Objectives[k])
+			return cmp.Compare(front[x].Objectives[k], front[y].Objectives[k])
 		})
 		lo, hi := front[idx[0]].Objectives[k], front[idx[len(idx)-1]].Objectives[k]
 		front[idx[0]].Crowding = math.Inf(1)
@@ -367,14 +360,4 @@ func crowding[G any](front []MOIndividual[G], m int) {
 			front[idx[p]].Crowding += gap / (hi - lo)
 		}
 	}
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

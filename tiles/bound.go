@@ -1,6 +1,7 @@
 package tiles
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -81,7 +82,7 @@ func staticOptimum(w Weights, sides int) (float64, map[Side]int) {
 			steps = append(steps, step{value(l) + w.DupScore*float64(2*k-1), i})
 		}
 	}
-	slices.SortStableFunc(steps, func(a, b step) int { return cmpDesc(a.v, b.v) })
+	slices.SortStableFunc(steps, func(a, b step) int { return cmp.Compare(b.v, a.v) })
 	counts := map[Side]int{}
 	total := 0.0
 	for _, s := range steps[:sides] {

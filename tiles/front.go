@@ -74,16 +74,11 @@ func Front(ctx context.Context, sc *Scorer, opt FrontOptions) (*FrontResult, err
 	if opt.Generations <= 0 && opt.Time <= 0 {
 		return nil, errors.New("front: set a number of generations or a time limit")
 	}
-	def := func(v *int, d int) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def(&opt.Workers, 1)
-	def(&opt.PopSize, 80)
-	def(&opt.Boards, 2000)
-	def(&opt.FinalBoards, 20000)
-	def(&opt.Tiles, len(sc.board.Slots))
+	orDefault(&opt.Workers, 1)
+	orDefault(&opt.PopSize, 80)
+	orDefault(&opt.Boards, 2000)
+	orDefault(&opt.FinalBoards, 20000)
+	orDefault(&opt.Tiles, len(sc.board.Slots))
 	if opt.Tiles < len(sc.board.Slots) {
 		return nil, fmt.Errorf("front: %d tiles for %d slots: want at least one tile per slot", opt.Tiles, len(sc.board.Slots))
 	}

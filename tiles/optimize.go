@@ -153,21 +153,16 @@ func (o *Options) defaults(sc *Scorer) error {
 	if o.PolishFraction < 0 || o.PolishFraction >= 1 {
 		return fmt.Errorf("optimize: polish fraction %g: want 0 to below 1", o.PolishFraction)
 	}
-	def := func(v *int, d int) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def(&o.Workers, 1)
-	def(&o.PopSize, 24)
-	def(&o.Elite, 6)
-	def(&o.Tournament, 3)
-	def(&o.Boards, 4000)
-	def(&o.MaxBoards, o.Boards)
-	def(&o.GrowAfter, 10)
-	def(&o.ValidateBoards, 10000)
-	def(&o.ConfirmBoards, 20000)
-	def(&o.StatsEvery, 10)
+	orDefault(&o.Workers, 1)
+	orDefault(&o.PopSize, 24)
+	orDefault(&o.Elite, 6)
+	orDefault(&o.Tournament, 3)
+	orDefault(&o.Boards, 4000)
+	orDefault(&o.MaxBoards, o.Boards)
+	orDefault(&o.GrowAfter, 10)
+	orDefault(&o.ValidateBoards, 10000)
+	orDefault(&o.ConfirmBoards, 20000)
+	orDefault(&o.StatsEvery, 10)
 	if o.CrossoverRate <= 0 {
 		o.CrossoverRate = 0.7
 	}
@@ -183,7 +178,7 @@ func (o *Options) defaults(sc *Scorer) error {
 		}
 		o.Tiles = len(o.Start)
 	}
-	def(&o.Tiles, len(sc.board.Slots))
+	orDefault(&o.Tiles, len(sc.board.Slots))
 	if o.Tiles < len(sc.board.Slots) {
 		return fmt.Errorf("optimize: %d tiles for %d slots: want at least one tile per slot", o.Tiles, len(sc.board.Slots))
 	}

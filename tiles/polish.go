@@ -1,6 +1,7 @@
 package tiles
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"math/rand/v2"
@@ -128,16 +129,11 @@ func Polish(ctx context.Context, sc *Scorer, set Set, opt PolishOptions) (*Polis
 	if err := sc.check(set); err != nil {
 		return nil, err
 	}
-	def := func(v *int, d int) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def(&opt.Workers, 1)
-	def(&opt.ScreenBoards, 3000)
-	def(&opt.RaceBoards, 40000)
-	def(&opt.MaxScreenBoards, 24000)
-	def(&opt.Finalists, 8)
+	orDefault(&opt.Workers, 1)
+	orDefault(&opt.ScreenBoards, 3000)
+	orDefault(&opt.RaceBoards, 40000)
+	orDefault(&opt.MaxScreenBoards, 24000)
+	orDefault(&opt.Finalists, 8)
 	start := time.Now()
 	var cpu0 time.Duration
 	if opt.CPU > 0 {
@@ -175,7 +171,7 @@ func Polish(ctx context.Context, sc *Scorer, set Set, opt PolishOptions) (*Polis
 		for i := range order {
 			order[i] = i
 		}
-		slices.SortStableFunc(order, func(a, b int) int { return cmpDesc(gains[a].Mean, gains[b].Mean) })
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(gains[b].Mean, gains[a].Mean) })
 		var finalists []Set
 		for _, i := range order[:min(opt.Finalists, len(order))] {
 			if gains[i].Mean > 0 {
@@ -210,16 +206,6 @@ func Polish(ctx context.Context, sc *Scorer, set Set, opt PolishOptions) (*Polis
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
-}
-
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }
 
 func staticOnly(cs []Constraint) []Constraint {
@@ -317,4 +303,11 @@ func (sc *Scorer) race(base Set, finalists []Set, seed uint64, boards int, opt P
 		return nil, Estimate{}, nil
 	}
 	return finalists[best], confirm[0], nil
+}
+
+// orDefault sets *v to d unless it is positive.
+func orDefault(v *int, d int) {
+	if *v <= 0 {
+		*v = d
+	}
 }
