@@ -11,6 +11,9 @@ import (
 	"runtime"
 	"slices"
 	"time"
+
+	"github.com/ludus-games/ludus/render"
+	"github.com/ludus-games/ludus/render/plot"
 )
 
 // The optimised set of the seed, as the post reports it: these are the
@@ -22,6 +25,10 @@ const (
 	PostExtraEdges      = 8.4
 	PostPathProbability = 0.92
 )
+
+// TargetObjective is the objective a ten-minute run on two cores should
+// reach from a random start, every seed within 0.03 of the others.
+const TargetObjective = 10.62
 
 // BenchConfig sets up Bench.
 type BenchConfig struct {
@@ -166,6 +173,11 @@ func benchQuality(ctx context.Context, w io.Writer, sc *Scorer, cfg BenchConfig)
 		lo, hi := slices.Min(vals), slices.Max(vals)
 		fmt.Fprintf(w, "Objective over %d seeds: mean %.4f, standard deviation %.4f, lowest %.4f, highest %.4f, spread %.4f.\n\n",
 			len(vals), mean, sd, lo, hi, hi-lo)
+		if cfg.Out != "" {
+			if _, err := SavePictures(cfg.Out, map[string]*render.Drawing{"seeds": drawSeeds(runs, budget)}); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return best, writeBestRun(w, cfg, best)
 }
@@ -240,4 +252,26 @@ func meanSD(v []float64) (float64, float64) {
 		ss += (x - m) * (x - m)
 	}
 	return m, math.Sqrt(ss / float64(max(len(v)-1, 1)))
+}
+
+// drawSeeds plots the final objective of every seed with its 95%
+// interval and the target line.
+func drawSeeds(runs []benchRun, budget string) *render.Drawing {
+	c := &plot.Chart{
+		Title:  "Best set of each seed, re-scored (" + budget + ")",
+		XLabel: "seed", YLabel: "objective", HLines: []float64{TargetObjective},
+	}
+	var xs, ys []float64
+	for _, r := range runs {
+		f := r.rep.Final.Objective
+		lo, hi := f.CI95()
+		x := float64(r.seed)
+		c.Series = append(c.Series, plot.Series{X: []float64{x, x}, Y: []float64{lo, hi}, Color: render.Hex("#9ecae1")})
+		xs, ys = append(xs, x), append(ys, f.Mean)
+	}
+	c.Series = append(c.Series, plot.Series{Name: fmt.Sprintf("objective with its 95%% interval; dashed: target %g", TargetObjective),
+		X: xs, Y: ys, Points: true, Color: render.Hex("#1f77b4")})
+	d := c.Drawing(640, 400)
+	d.Scale = 2
+	return d
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -51,9 +53,10 @@ func TestUpperBound(t *testing.T) {
 func TestBenchSeedsAndBound(t *testing.T) {
 	start := time.Now()
 	var out strings.Builder
+	dir := t.TempDir()
 	err := Bench(context.Background(), &out, BenchConfig{
 		Seed: 4, Seeds: 2, CPU: 400 * time.Millisecond, CPUTime: func() time.Duration { return time.Since(start) },
-		Workers: 2, FinalBoards: 2000, Bound: true, Out: t.TempDir(),
+		Workers: 2, FinalBoards: 2000, Bound: true, Out: dir,
 		Options: Options{PopSize: 8, Elite: 2, Boards: 100, ValidateBoards: 500, ConfirmBoards: 500, StatsEvery: 5,
 			PolishFraction: 0.5},
 	})
@@ -64,6 +67,11 @@ func TestBenchSeedsAndBound(t *testing.T) {
 	for _, want := range []string{"(400ms of processor time on 2 workers, 2 seeds)", "| 4 |", "| 5 |", "spread", "### Upper bound", "| objective | 13.5200 |", "| gap |"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("no %q in:\n%s", want, s)
+		}
+	}
+	for _, name := range []string{"seeds.svg", "seeds.png", "seed-4/best.txt", "seed-5/curve.png"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
 		}
 	}
 }
