@@ -153,6 +153,9 @@ func (o *Options) defaults(sc *Scorer) error {
 	if o.PolishFraction < 0 || o.PolishFraction >= 1 {
 		return fmt.Errorf("optimize: polish fraction %g: want 0 to below 1", o.PolishFraction)
 	}
+	if o.PolishFraction > 0 && o.Time <= 0 && o.CPU <= 0 {
+		return errors.New("optimize: a polish fraction needs a time or processor-time budget to divide")
+	}
 	orDefault(&o.Workers, 1)
 	orDefault(&o.PopSize, 24)
 	orDefault(&o.Elite, 6)

@@ -230,6 +230,9 @@ func TestOptimizeOptionErrors(t *testing.T) {
 		"no stop":    {PopSize: 4},
 		"elite":      {Generations: 1, PopSize: 4, Elite: 4},
 		"start size": {Generations: 1, Start: RandomSet(randFor(t), 3)},
+		"polish":     {Generations: 1, PolishFraction: 0.2},
+		"polish big": {Time: time.Second, PolishFraction: 1},
+		"tiles":      {Generations: 1, Tiles: 19},
 	} {
 		if _, err := Optimize(context.Background(), sc, opt); err == nil {
 			t.Errorf("%s: no error", name)
