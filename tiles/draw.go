@@ -92,8 +92,9 @@ func trailPath(h hexCell, exits []Dir, reach float64) *render.Path {
 
 // junction is where the branches of a trail with three or more exits meet:
 // halfway from the centre to the mean of its exits. When the exits balance
-// around the centre (N, NE, S, SW), the junction moves toward its first two
-// exits instead, off the centre where a crossing trail would hide it.
+// around the centre (N, NE, S, SW), the junction moves most of the way
+// toward its first two exits instead, off the centre where a crossing
+// trail would hide it.
 func junction(h hexCell, exits []Dir) render.Point {
 	mean := func(ds []Dir) render.Point {
 		var m render.Point
@@ -106,7 +107,8 @@ func junction(h hexCell, exits []Dir) render.Point {
 	}
 	mid := mean(exits)
 	if math.Hypot(mid.X-h.c.X, mid.Y-h.c.Y) < 0.1*h.r {
-		mid = mean(exits[:2])
+		// Far enough out that a crossing trail's halo leaves it visible.
+		return lerp(h.c, mean(exits[:2]), 0.85)
 	}
 	return lerp(h.c, mid, 0.5)
 }
