@@ -174,7 +174,13 @@ func benchQuality(ctx context.Context, w io.Writer, sc *Scorer, cfg BenchConfig)
 		fmt.Fprintf(w, "Objective over %d seeds: mean %.4f, standard deviation %.4f, lowest %.4f, highest %.4f, spread %.4f.\n\n",
 			len(vals), mean, sd, lo, hi, hi-lo)
 		if cfg.Out != "" {
-			if _, err := SavePictures(cfg.Out, map[string]*render.Drawing{"seeds": drawSeeds(runs, budget)}); err != nil {
+			var seeds []uint64
+			var objs []Estimate
+			for _, r := range runs {
+				seeds, objs = append(seeds, r.seed), append(objs, r.rep.Final.Objective)
+			}
+			title := "The best set of each seed (" + budget + ")"
+			if _, err := SavePictures(cfg.Out, map[string]*render.Drawing{"seeds": DrawSeeds(seeds, objs, title)}); err != nil {
 				return nil, err
 			}
 		}
@@ -254,24 +260,32 @@ func meanSD(v []float64) (float64, float64) {
 	return m, math.Sqrt(ss / float64(max(len(v)-1, 1)))
 }
 
-// drawSeeds plots the final objective of every seed with its 95%
-// interval and the target line.
-func drawSeeds(runs []benchRun, budget string) *render.Drawing {
+// DrawSeeds plots the objective of each seed's best set with its 95%
+// interval, and the target. The values are drawn above 10.5 (or a tenth
+// below the lowest), so that the close range keeps readable ticks.
+func DrawSeeds(seeds []uint64, objs []Estimate, title string) *render.Drawing {
+	base := 10.5
+	for _, o := range objs {
+		base = min(base, math.Floor(10*o.Mean)/10-0.1)
+	}
 	c := &plot.Chart{
-		Title:  "Best set of each seed, re-scored (" + budget + ")",
-		XLabel: "seed", YLabel: "objective", HLines: []float64{TargetObjective},
+		Title: title, XLabel: "seed", YLabel: fmt.Sprintf("objective − %g", base),
+		HLines: []float64{TargetObjective - base},
 	}
 	var xs, ys []float64
-	for _, r := range runs {
-		f := r.rep.Final.Objective
-		lo, hi := f.CI95()
-		x := float64(r.seed)
-		c.Series = append(c.Series, plot.Series{X: []float64{x, x}, Y: []float64{lo, hi}, Color: render.Hex("#9ecae1")})
-		xs, ys = append(xs, x), append(ys, f.Mean)
+	for i, o := range objs {
+		lo, hi := o.CI95()
+		x := float64(seeds[i])
+		c.Series = append(c.Series, plot.Series{X: []float64{x, x}, Y: []float64{lo - base, hi - base}, Color: render.Hex("#9ecae1")})
+		xs, ys = append(xs, x), append(ys, o.Mean-base)
 	}
-	c.Series = append(c.Series, plot.Series{Name: fmt.Sprintf("objective with its 95%% interval; dashed: target %g", TargetObjective),
+	if len(xs) > 0 { // room beside the first and last seeds
+		lo, hi := slices.Min(xs), slices.Max(xs)
+		c.Series = append(c.Series, plot.Series{X: []float64{lo - 0.5, hi + 0.5}, Y: []float64{ys[0], ys[0]}, Color: render.RGB(255, 255, 255).WithAlpha(1)})
+	}
+	c.Series = append(c.Series, plot.Series{Name: fmt.Sprintf("objective, 95%% interval; dashed: the target %g", TargetObjective),
 		X: xs, Y: ys, Points: true, Color: render.Hex("#1f77b4")})
-	d := c.Drawing(640, 400)
+	d := c.Drawing(680, 400)
 	d.Scale = 2
 	return d
 }
