@@ -24,7 +24,7 @@ import (
 var statsHeader = []string{
 	"generation", "evaluations", "boards", "seconds", "ga_best", "ga_mean",
 	"objective", "objective_stderr", "bridges", "dup_score", "fully_connected",
-	"extra_edges", "path_probability", "best_objective",
+	"extra_edges", "path_probability", "best_objective", "eval_boards",
 }
 
 // WriteStatsCSV writes the history of a run as CSV: one row per validation,
@@ -43,6 +43,7 @@ func WriteStatsCSV(w io.Writer, history []Stats) error {
 			f(s.Elapsed.Seconds()), f(s.GABest), f(s.GAMean),
 			f(v.Objective.Mean), f(v.Objective.StdErr), strconv.Itoa(v.Bridges), strconv.Itoa(v.DupScore),
 			strconv.Itoa(v.FullyConnected), f(v.ExtraEdges.Mean), f(v.PathProb.Mean), f(s.BestScore.Objective.Mean),
+			strconv.Itoa(s.EvalBoards),
 		}
 		if err := cw.Write(row); err != nil {
 			return err

@@ -305,7 +305,9 @@ func FormatTick(v float64) string {
 	case a == math.Trunc(a):
 		return fmt.Sprintf("%.0f", v)
 	default:
-		return strconv.FormatFloat(v, 'g', 3, 64)
+		// Six digits keep close ticks apart (10.58 and 10.59); 'g' drops
+		// the trailing zeros of rounder ones.
+		return strconv.FormatFloat(v, 'g', 6, 64)
 	}
 }
 
