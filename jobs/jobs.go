@@ -1,6 +1,6 @@
 // Package jobs holds the work ludus can spread over machines as queued
 // jobs (package queue): the games of a match, tournament or balance run,
-// 2048 games and Linjat puzzles. Each task is the same code a run on one
+// 2048 games, Linjat puzzles and the epochs of GA islands. Each task is the same code a run on one
 // machine plays, keyed by the job's index and seed, so a queued run's
 // results equal the one-machine run's.
 package jobs
@@ -22,6 +22,8 @@ func Tasks() map[string]queue.Func {
 		ArenaGame:    arenaGame,
 		Twenty48Game: twenty48Game,
 		LinjatPuzzle: linjatPuzzle,
+		TilesIsland:  tilesIsland,
+		TilesFinal:   tilesFinal,
 		Noop:         noop,
 	}
 }

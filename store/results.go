@@ -211,14 +211,15 @@ func scanRunInfo(row interface{ Scan(...any) error }) (RunInfo, error) {
 // SaveFile keeps a file a run wrote (a plot, a record, a picture), replacing
 // one of the same name.
 func (s *Store) SaveFile(ctx context.Context, runID int64, name string, content []byte) error {
-	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO run_files (run_id, name, content) VALUES ($1, $2, $3)
-		 ON CONFLICT (run_id, name) DO UPDATE SET content = excluded.content`, runID, name, content)
+	_, err := s.db.ExecContext(ctx, saveFile, runID, name, content)
 	if err != nil {
 		return fmt.Errorf("store: run %d file %s: %w", runID, name, err)
 	}
 	return nil
 }
+
+const saveFile = `INSERT INTO run_files (run_id, name, content) VALUES ($1, $2, $3)
+	ON CONFLICT (run_id, name) DO UPDATE SET content = excluded.content`
 
 // Files returns the names and contents of a run's files, by name.
 func (s *Store) Files(ctx context.Context, runID int64) (map[string][]byte, error) {

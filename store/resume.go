@@ -5,9 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // Run statuses.
@@ -49,28 +46,4 @@ func (s *Store) ResumeRun(ctx context.Context, spec RunSpec) (id int64, resumed 
 		return 0, false, fmt.Errorf("store: resuming run %d: %w", id, err)
 	}
 	return id, true, nil
-}
-
-// AddPuzzleTx stores a puzzle as AddPuzzle does, inside a pgx transaction
-// of PostgreSQL: a queue worker keeps the puzzle a job made in the
-// transaction that completes the job.
-func AddPuzzleTx(ctx context.Context, tx pgx.Tx, p *Puzzle) (id int64, added bool, err error) {
-	var run any
-	if p.RunID != 0 {
-		run = p.RunID
-	}
-	err = tx.QueryRow(ctx, insertPuzzle,
-		p.Game, p.Height, p.Width, p.Body, p.Difficulty, p.Score,
-		jsonText(p.Rating, "{}"), jsonText(p.Trace, "[]"), jsonText(p.Solution, "[]"),
-		int64(p.Seed), jsonText(p.Settings, "{}"), run, time.Now().UTC()).Scan(&id)
-	if err == nil {
-		return id, true, nil
-	}
-	if !errors.Is(err, pgx.ErrNoRows) {
-		return 0, false, fmt.Errorf("store: adding %s puzzle: %w", p.Game, err)
-	}
-	if err := tx.QueryRow(ctx, findPuzzle, p.Game, p.Body).Scan(&id); err != nil {
-		return 0, false, fmt.Errorf("store: finding %s puzzle: %w", p.Game, err)
-	}
-	return id, false, nil
 }

@@ -13,13 +13,14 @@ import (
 )
 
 // Options configures Optimize. The zero value of every field but the stop
-// conditions (Generations or Time) has a sensible default.
+// conditions (Generations or Time) has a sensible default. As JSON it holds
+// what decides a run's results (not its workers, files or functions).
 type Options struct {
 	// Seed makes the run reproducible (with the same Workers, unless Time
 	// stops it).
 	Seed uint64
 	// Workers is the number of goroutines evaluating (default 1).
-	Workers int
+	Workers int `json:"-"`
 	// Tiles is the number of tiles in a set (default: the size of Start,
 	// else one per slot of the board); with more tiles than slots each
 	// board draws as many as it has slots.
@@ -31,7 +32,7 @@ type Options struct {
 	Generations int
 	Time        time.Duration
 	CPU         time.Duration
-	CPUTime     func() time.Duration
+	CPUTime     func() time.Duration `json:"-"`
 	// PolishFraction, with Time or CPU, gives that fraction of the budget
 	// to a local search of the GA's best set at the end (Polish), which
 	// climbs on where the GA has stalled. The polish is not checkpointed.
@@ -63,7 +64,7 @@ type Options struct {
 	Start Set
 	// Penalty, when set, is subtracted from the objective of every set:
 	// see Limits.
-	Penalty func(Set) float64
+	Penalty func(Set) float64 `json:"-"`
 	// Constraints are hard limits on scoring terms ("bridges<=11"). The
 	// GA ranks sets by ConstraintHandling (a constrained tournament by
 	// default: sets meeting every constraint first, the others by how
@@ -73,7 +74,7 @@ type Options struct {
 	Constraints        []Constraint
 	ConstraintHandling evolve.ConstraintHandling
 	// Progress is called every StatsEvery generations.
-	Progress func(Stats) error
+	Progress func(Stats) error `json:"-"`
 	// PostGA runs the post's own GA instead: one-point crossover at rate
 	// 0.5, a single bit flip with probability 0.5, tournaments of 2, every
 	// genome re-scored each generation on its own fresh boards, no common
@@ -83,7 +84,7 @@ type Options struct {
 	PostGA bool
 	// Checkpoint, when set, is the file the run saves itself to and
 	// resumes from (with Checkpoint+".best" for the best set so far).
-	Checkpoint string
+	Checkpoint string `json:"-"`
 }
 
 // Stats is the state of an optimisation after a generation.

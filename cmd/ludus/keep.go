@@ -152,7 +152,9 @@ func (r *keptRun) close() {
 // enqueueRun records a queued run and puts its jobs on the queue in db, a
 // PostgreSQL database; a run queued before with the same kind, settings and
 // seed that is not finished is queued again instead, and the jobs already on
-// the queue are skipped. jobs get the run's id.
+// the queue are skipped. jobs get the run's id; spec.Jobs, when set, counts
+// the jobs the run will have in all (jobs may queue others as they
+// complete).
 func enqueueRun(cmd *cobra.Command, db string, spec store.RunSpec, jobs []queue.Job) (int64, error) {
 	ctx := cmd.Context()
 	if !store.IsURL(db) {
@@ -168,7 +170,10 @@ func enqueueRun(cmd *cobra.Command, db string, spec store.RunSpec, jobs []queue.
 		return 0, err
 	}
 	defer q.Close()
-	spec.Command, spec.Version, spec.Status, spec.Jobs = commandLine(os.Args), ludusVersion(), store.StatusQueued, len(jobs)
+	spec.Command, spec.Version, spec.Status = commandLine(os.Args), ludusVersion(), store.StatusQueued
+	if spec.Jobs == 0 {
+		spec.Jobs = len(jobs) // jobs may queue more of their own
+	}
 	id, _, err := st.ResumeRun(ctx, spec)
 	if err != nil {
 		return 0, err

@@ -19,6 +19,7 @@ func newTilesOptimizeCmd() *cobra.Command {
 	var files tiles.RunFiles
 	var start string
 	var cf constraintFlags
+	var isf islandFlags
 	cmd := &cobra.Command{
 		Use:   "optimize",
 		Short: "Optimise a tile set with the genetic algorithm",
@@ -31,7 +32,18 @@ curve.svg/png (objective against time). The run checkpoints itself in --out
 and resumes when started again with the same directory and seed; Ctrl-C
 stops it with everything saved. --constraint holds a scoring term within a
 limit (repeat it for several), e.g. --constraint "bridges<=11" --constraint
-"dup<=72"; --max-bridges and --max-dup are short for the first two.`,
+"dup<=72"; --max-bridges and --max-dup are short for the first two.
+
+--islands K evolves K populations side by side, each with a seed of its
+own; every --epoch generations each sends its --migrants best sets to the
+next island of a ring, where they replace the worst. At the end the best
+sets of all islands are scored on the same --final-boards boards and the
+best is the run's. --workers islands run at once, and each island's state
+is kept in the store after every epoch (--db), so a stopped run resumes
+from its last epoch. With --db postgres://... --queue the epochs are jobs
+for "ludus worker"s on any machines, passing migrants through the
+database; the run's sets are those of the same run here. See
+docs/batch.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			sc, err := bf.scorer()
@@ -64,15 +76,34 @@ limit (repeat it for several), e.g. --constraint "bridges<=11" --constraint
 				bar.Describe(fmt.Sprintf("best %.3f", s.BestScore.Objective.Mean))
 				return nil
 			}
-			rep, err := tiles.OptimizeRun(cmd.Context(), sc, opt, files)
-			bar.Finish()
+			run, err := tilesRun(sc, opt, isf.islands, files.FinalBoards)
+			if err != nil {
+				return err
+			}
+			var rep *tiles.RunReport
+			switch {
+			case isf.queue:
+				bar.Finish()
+				return queueTiles(cmd, isf.db, run)
+			case isf.islands.Islands > 0:
+				bar.Finish()
+				rep, err = runIslands(cmd, isf.db, run, opt.Workers, files.Dir)
+			default:
+				var kept *keptRun
+				if kept, err = keepTiles(cmd, isf.db, run); err != nil {
+					return err
+				}
+				defer kept.close()
+				rep, err = tiles.OptimizeRun(cmd.Context(), sc, opt, files)
+				bar.Finish()
+				if err == nil {
+					keepTilesReport(kept, 0, opt.Seed, rep, tilesResult(rep))
+				}
+				err = kept.end(err)
+			}
 			if rep != nil {
 				r := rep.Result
-				fmt.Fprintf(cmd.OutOrStdout(), "%d generations, %d boards in %s\n",
-					r.Generations, r.Boards, r.Elapsed.Round(1e8))
-				fmt.Fprintf(cmd.OutOrStdout(), "best set: objective %.4f ± %.4f on %d boards, written to %s/best.txt\n",
-					rep.Final.Objective.Mean, 1.96*rep.Final.Objective.StdErr, rep.Final.Boards, files.Dir)
-				if werr := tiles.WriteScore(cmd.OutOrStdout(), rep.Final); werr != nil && err == nil {
+				if werr := writeTilesReport(cmd.OutOrStdout(), r.Generations, r.Boards, r.Elapsed, rep.Final, files.Dir); werr != nil && err == nil {
 					err = werr
 				}
 			}
@@ -100,6 +131,7 @@ limit (repeat it for several), e.g. --constraint "bridges<=11" --constraint
 	fl.BoolVar(&opt.PostGA, "post-ga", false, "run the post's GA (one-point crossover, single bit flips, tournaments of 2, no common boards); with --pop 20 --elite 5 --boards 500 its exact setup")
 	fl.StringVar(&start, "start", "", "tile-set file to seed the population with (default: random)")
 	cf.add(cmd)
+	isf.add(cmd)
 	fl.StringVar(&files.Dir, "out", "tiles-run", "directory for the results and the checkpoint")
 	fl.IntVar(&files.FinalBoards, "final-boards", 100000, "fresh boards to score the best set on at the end")
 	return cmd
