@@ -108,6 +108,8 @@ for other runs. --wait waits for a queued run's last job first.`,
   linjat pack                  pack.json (-o), curve.svg (--plot)
   dungeon generate             layout-N.json, .svg and .tmx (with layout-N-tiles.png) for every layout
   tiles optimize               the files of --out DIR
+  tiles polish                 the polished set (-o)
+  tiles front                  front.csv, front.svg, front.png, front/*.txt (as --out DIR)
 
 and run.json, the run with every job's result as the store keeps it, and
 the files the run stored (plots, pictures).`,

@@ -15,7 +15,7 @@ func newTilesFrontCmd() *cobra.Command {
 	var bf boardFlags
 	var cf constraintFlags
 	var opt tiles.FrontOptions
-	var out string
+	var out, db string
 	var starts []string
 	cmd := &cobra.Command{
 		Use:   "front",
@@ -61,15 +61,16 @@ and writes into --out each set (front/NN-bB-dD.txt), front.csv and a plot
 				return err
 			}
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "%d generations, %d evaluations in %s; %d sets on the front, scored on %d fresh boards\n\n",
-				res.Generations, res.Evaluations, res.Elapsed.Round(time.Second/10), len(res.Points), opt.FinalBoards)
-			if werr := tiles.WriteFrontTable(w, res.Points); werr != nil {
+			if werr := writeFront(w, *res, opt.FinalBoards); werr != nil {
 				return werr
 			}
 			written, serr := tiles.SaveFront(out, res.Points)
 			fmt.Fprintf(w, "\nwrote %d files into %s (front.csv, front.svg, front.png, front/*.txt)\n", len(written), out)
 			if serr != nil {
 				return serr
+			}
+			if err == nil {
+				err = keepOnce(cmd, db, kindTilesFront, nil, sc, opt.Seed, keptFront{*res, opt.FinalBoards}, res.Elapsed)
 			}
 			return err
 		},
@@ -88,5 +89,6 @@ and writes into --out each set (front/NN-bB-dD.txt), front.csv and a plot
 	fl.StringArrayVar(&starts, "start", nil, "tile-set file to put in the first population (repeatable)")
 	fl.StringVar(&out, "out", "tiles-front", "directory for the front sets, front.csv and the plot")
 	outputDirFlag(cmd, "out")
+	dbFlag(cmd, &db)
 	return cmd
 }

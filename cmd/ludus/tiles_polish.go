@@ -16,7 +16,7 @@ func newTilesPolishCmd() *cobra.Command {
 	var bf boardFlags
 	var opt tiles.PolishOptions
 	var cf constraintFlags
-	var out string
+	var out, db string
 	var final int
 	cmd := &cobra.Command{
 		Use:   "polish TILESET",
@@ -56,8 +56,7 @@ The polished set is written to -o and scored on --final-boards fresh boards.`,
 			if serr != nil {
 				return serr
 			}
-			fmt.Fprintf(w, "%d rounds, %d moves, gain %+.4f on the race boards; local optimum: %v\n",
-				res.Rounds, res.Accepted, res.Gain, res.Optimum)
+			writePolished(w, *res)
 			if werr := atomicfile.Write(out, func(f io.Writer) error {
 				fmt.Fprintf(f, "# polished tile set: objective %.4f ± %.4f on %d boards\n",
 					s.Objective.Mean, 1.96*s.Objective.StdErr, s.Boards)
@@ -68,6 +67,9 @@ The polished set is written to -o and scored on --final-boards fresh boards.`,
 			fmt.Fprintln(w, "wrote", out)
 			if werr := tiles.WriteScore(w, s); werr != nil {
 				return werr
+			}
+			if err == nil {
+				err = keepOnce(cmd, db, kindTilesPolish, args, sc, opt.Seed, keptPolish{*res, s}, res.Elapsed, out)
 			}
 			return err
 		},
@@ -86,5 +88,6 @@ The polished set is written to -o and scored on --final-boards fresh boards.`,
 	fl.IntVar(&final, "final-boards", 100000, "fresh boards to score the polished set on")
 	fl.StringVarP(&out, "output", "o", "polished.txt", "file for the polished set")
 	outputFlag(cmd, "output")
+	dbFlag(cmd, &db)
 	return cmd
 }
