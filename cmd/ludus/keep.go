@@ -86,7 +86,8 @@ func (r *keptRun) add(index int, seed uint64, kind string, v any, elapsed time.D
 	}
 	data, err := json.Marshal(v)
 	if err == nil {
-		_, err = r.st.AddResult(r.ctx, store.Result{RunID: r.id, Index: index, Seed: seed, Kind: kind, Data: data, Elapsed: elapsed})
+		// Work finished as a signal stops the run is kept all the same.
+		_, err = r.st.AddResult(context.WithoutCancel(r.ctx), store.Result{RunID: r.id, Index: index, Seed: seed, Kind: kind, Data: data, Elapsed: elapsed})
 	}
 	r.fail(err)
 }
@@ -102,7 +103,7 @@ func (r *keptRun) file(name, path string) {
 		return
 	}
 	if err == nil {
-		err = r.st.SaveFile(r.ctx, r.id, name, data)
+		err = r.st.SaveFile(context.WithoutCancel(r.ctx), r.id, name, data)
 	}
 	r.fail(err)
 }
