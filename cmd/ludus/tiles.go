@@ -68,14 +68,11 @@ func newTilesScoreCmd() *cobra.Command {
 		Short: "Score a tile set over random boards, each term with a confidence interval",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if samples < 2 {
-				return fmt.Errorf("--samples %d: want at least 2 boards", samples)
-			}
 			sc, set, err := bf.load(args[0])
 			if err != nil {
 				return err
 			}
-			s, err := sc.Score(set, rand.New(rand.NewPCG(seed, 0)), samples)
+			s, err := sc.ScoreContext(cmd.Context(), set, rand.New(rand.NewPCG(seed, 0)), samples)
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
@@ -89,6 +86,7 @@ func newTilesScoreCmd() *cobra.Command {
 	}
 	bf.add(cmd)
 	cmd.Flags().IntVar(&samples, "samples", 10000, "random boards to score on")
+	rangeFlag(cmd, "samples", 2, 1e10)
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the random boards")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the score as JSON")
 	return cmd
