@@ -45,6 +45,8 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"browsercheck": browsercheck,
+			"signal":       signalCmd,
+			"sleep":        sleepCmd,
 		},
 	})
 }
