@@ -205,6 +205,10 @@ func (o *optimizer) evaluate(g []bool, r *rand.Rand) float64 {
 	return v - o.penalty(set)
 }
 
+// interruptedBoards bounds the validation of a run interrupted before its
+// first: a few milliseconds of scoring.
+const interruptedBoards = 1000
+
 // Optimize runs the genetic algorithm of the seed, improved for speed of
 // convergence, on sc's board: genomes in the seed's 480-bit encoding,
 // tournament selection, uniform crossover of whole tiles, mutation by a
@@ -271,6 +275,10 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 		return nil, err
 	}
 	if o.best.Genome == nil { // stopped before the first validation
+		if err != nil {
+			// Interrupted: a quick score, so that the run stops at once.
+			o.opt.ValidateBoards = min(o.opt.ValidateBoards, interruptedBoards)
+		}
 		if verr := o.validate(&res.Status, res.Population); verr != nil {
 			return nil, errors.Join(err, verr)
 		}
