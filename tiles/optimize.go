@@ -282,6 +282,14 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 		if verr := o.validate(&res.Status, res.Population); verr != nil {
 			return nil, errors.Join(err, verr)
 		}
+	} else if opt.Checkpoint != "" {
+		// The GA saved itself where it stopped: so does the best set, with
+		// the boards scored since its last save, so that a resumed run
+		// counts as the same run would.
+		o.best.Boards = o.boards.Load()
+		if serr := evolve.SaveCheckpoint(opt.Checkpoint+".best", &o.best); serr != nil {
+			return nil, errors.Join(err, serr)
+		}
 	}
 	best, _ := Decode(o.best.Genome)
 	return &Result{
