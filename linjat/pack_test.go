@@ -181,15 +181,8 @@ func FuzzReadLevels(f *testing.F) {
 	f.Add(`{"difficulty": ["easy"]}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		c, err := ReadLevels(strings.NewReader(s), "f.json")
-		if err != nil {
-			return
-		}
-		for _, ls := range c {
-			for _, l := range ls {
-				if l.Puzzle != nil && l.Puzzle.Validate() != nil {
-					t.Fatalf("invalid puzzle accepted: %v", l.Puzzle.Validate())
-				}
-			}
+		if err == nil {
+			checkValid(t, c)
 		}
 	})
 }
