@@ -56,7 +56,12 @@ mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
 			if evalSpec != "" {
 				fmt.Fprintf(out, "evaluation with --eval: %s\n", e)
 			}
-			fmt.Fprintf(out, "position evaluation: %s\n", engine.NewPosition(s, e).EvalSummary())
+			pos := engine.NewPosition(s, e)
+			summary := pos.EvalSummary()
+			if err := pos.Err(); err != nil {
+				return fmt.Errorf("position evaluation: %w", err)
+			}
+			fmt.Fprintf(out, "position evaluation: %s\n", summary)
 			return nil
 		},
 	}
