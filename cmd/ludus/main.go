@@ -14,13 +14,33 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/spf13/cobra"
 )
 
 // grace is how long a command has, after Ctrl-C or SIGTERM, to stop on its
 // own before ludus exits without it. Every long loop watches the context and
 // stops within milliseconds; files are written atomically and databases in
-// transactions, so an exit at any moment keeps what was written.
+// transactions, so an exit at any moment keeps what was written. A command
+// that must drain (the server's connections) says how long it takes with
+// the annotation graceKey.
 const grace = time.Second
+
+// graceKey is the command annotation of a longer grace ("6s").
+const graceKey = "ludus/grace"
+
+// running is the command being run, for its grace.
+var running atomic.Pointer[cobra.Command]
+
+// graceOf returns the grace of the command being run.
+func graceOf() time.Duration {
+	if c := running.Load(); c != nil {
+		if d, err := time.ParseDuration(c.Annotations[graceKey]); err == nil {
+			return d
+		}
+	}
+	return grace
+}
 
 func main() {
 	ctx, stop := context.WithCancel(context.Background())
@@ -33,8 +53,9 @@ func main() {
 		stop()
 		// A second signal ends ludus at once, the default action.
 		signal.Reset(os.Interrupt, syscall.SIGTERM)
-		time.Sleep(grace)
-		fmt.Fprintf(os.Stderr, "ludus: interrupted; stopped after %v without finishing the current step\n", grace)
+		g := graceOf()
+		time.Sleep(g)
+		fmt.Fprintf(os.Stderr, "ludus: interrupted; stopped after %v without finishing the current step\n", g)
 		os.Exit(int(status.Load()))
 	}()
 	err := rootCmd.ExecuteContext(ctx)
