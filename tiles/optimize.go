@@ -149,6 +149,11 @@ type optimizer struct {
 	opt    Options
 	boards atomic.Int64
 	best   bestSoFar
+	// ctx stops the scoring of validations: a run that is stopping does
+	// not wait for one. aborted says one was stopped, which the GA did not
+	// save a checkpoint after.
+	ctx     context.Context
+	aborted bool
 }
 
 // challenge scores a challenger and the best set so far on the same fresh
@@ -161,7 +166,7 @@ func (o *optimizer) challenge(gen int, genome []bool, set Set) error {
 	seed := evolve.WorkerRand(o.opt.Seed^0x2545f491, gen).Uint64()
 	scores := make([]Score, 2)
 	for i, s := range []Set{incumbent, set} {
-		if scores[i], err = o.sc.Score(s, rand.New(rand.NewPCG(seed, 0)), o.opt.ConfirmBoards); err != nil {
+		if scores[i], err = o.sc.ScoreContext(o.ctx, s, rand.New(rand.NewPCG(seed, 0)), o.opt.ConfirmBoards); err != nil {
 			return err
 		}
 	}
@@ -222,7 +227,7 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 	if err := opt.defaults(sc); err != nil {
 		return nil, err
 	}
-	o := &optimizer{sc: sc, opt: opt}
+	o := &optimizer{sc: sc, opt: opt, ctx: ctx}
 	bits := len(sc.board.Slots) * BitsPerTile
 	ga := &evolve.GA[[]bool]{
 		Goal:          evolve.Maximize,
@@ -274,15 +279,26 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 	if res == nil {
 		return nil, err
 	}
-	if o.best.Genome == nil { // stopped before the first validation
-		if err != nil {
-			// Interrupted: a quick score, so that the run stops at once.
-			o.opt.ValidateBoards = min(o.opt.ValidateBoards, interruptedBoards)
+	switch {
+	case o.best.Genome == nil && err != nil:
+		// Interrupted before the first validation: the GA's best with a
+		// quick score, so that the run stops at once; nothing is saved,
+		// and a resumed run validates as the run never interrupted.
+		set, derr := Decode(res.Population[0].Genome)
+		if derr != nil {
+			return nil, errors.Join(err, derr)
 		}
+		r := evolve.WorkerRand(o.opt.Seed^0x5bd1e995, res.Status.Generation)
+		score, serr := sc.Score(set, r, min(o.opt.ValidateBoards, interruptedBoards))
+		if serr != nil {
+			return nil, errors.Join(err, serr)
+		}
+		o.best.Genome, o.best.Score = res.Population[0].Genome, score
+	case o.best.Genome == nil: // stopped before the first validation
 		if verr := o.validate(&res.Status, res.Population); verr != nil {
 			return nil, errors.Join(err, verr)
 		}
-	} else if opt.Checkpoint != "" {
+	case opt.Checkpoint != "" && !o.aborted:
 		// The GA saved itself where it stopped: so does the best set, with
 		// the boards scored since its last save, so that a resumed run
 		// counts as the same run would.
@@ -305,7 +321,13 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 	if err != nil {
 		return err
 	}
-	score, err := o.sc.Score(set, evolve.WorkerRand(o.opt.Seed^0x5bd1e995, st.Generation), o.opt.ValidateBoards)
+	score, err := o.sc.ScoreContext(o.ctx, set, evolve.WorkerRand(o.opt.Seed^0x5bd1e995, st.Generation), o.opt.ValidateBoards)
+	if err := o.ctx.Err(); err != nil {
+		// Stopping: the run keeps the best set of its last validation,
+		// and the GA its checkpoint of then.
+		o.aborted = true
+		return err
+	}
 	if err != nil {
 		return err
 	}
@@ -318,6 +340,9 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 		// the best so far leads the GA still: nothing to decide
 	case value > o.best.Value-2*score.Objective.StdErr:
 		if err := o.challenge(st.Generation, pop[0].Genome, set); err != nil {
+			if o.ctx.Err() != nil {
+				o.aborted = true // stopping: the best set so far stays
+			}
 			return err
 		}
 	}
