@@ -58,31 +58,39 @@ func waitUntil(ts *testscript.TestScript, what string, cond func() (bool, error)
 	}
 }
 
-// waitfiles GLOB N waits until N files match GLOB.
-func waitFiles(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
-		ts.Fatalf("usage: waitfiles GLOB N")
+// waitCount returns a command "NAME WHAT N" that waits until count(ts,
+// WHAT) reaches N.
+func waitCount(usage string, count func(ts *testscript.TestScript, what string) int) func(*testscript.TestScript, bool, []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) != 2 {
+			ts.Fatalf("usage: %s", usage)
+		}
+		n, err := strconv.Atoi(args[1])
+		ts.Check(err)
+		waitUntil(ts, args[0], func() (bool, error) { return count(ts, args[0]) >= n, nil })
 	}
-	n, err := strconv.Atoi(args[1])
-	ts.Check(err)
-	waitUntil(ts, args[0], func() (bool, error) {
-		m, err := filepath.Glob(ts.MkAbs(args[0]))
-		return len(m) >= n, err
-	})
 }
 
+// waitfiles GLOB N waits until N files match GLOB.
+var waitFiles = waitCount("waitfiles GLOB N", func(ts *testscript.TestScript, glob string) int {
+	m, _ := filepath.Glob(ts.MkAbs(glob))
+	return len(m)
+})
+
 // waitlines FILE N waits until FILE holds N lines.
-func waitLines(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
-		ts.Fatalf("usage: waitlines FILE N")
+var waitLines = waitCount("waitlines FILE N", func(ts *testscript.TestScript, file string) int {
+	data, _ := os.ReadFile(ts.MkAbs(file))
+	return strings.Count(string(data), "\n")
+})
+
+// waitpuzzles DB N waits until the store DB holds N puzzles.
+var waitPuzzles = waitCount("waitpuzzles DB N", func(ts *testscript.TestScript, db string) int {
+	if _, err := os.Stat(ts.MkAbs(db)); err != nil {
+		return 0
 	}
-	n, err := strconv.Atoi(args[1])
-	ts.Check(err)
-	waitUntil(ts, args[0], func() (bool, error) {
-		data, err := os.ReadFile(ts.MkAbs(args[0]))
-		return err == nil && strings.Count(string(data), "\n") >= n, nil
-	})
-}
+	ps, _ := storedPuzzles(ts, db)
+	return len(ps)
+})
 
 // storedPuzzles returns the bodies of the puzzles in a store, sorted.
 func storedPuzzles(ts *testscript.TestScript, db string) ([]string, error) {
@@ -101,22 +109,6 @@ func storedPuzzles(ts *testscript.TestScript, db string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
-}
-
-// waitpuzzles DB N waits until the store DB holds N puzzles.
-func waitPuzzles(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
-		ts.Fatalf("usage: waitpuzzles DB N")
-	}
-	n, err := strconv.Atoi(args[1])
-	ts.Check(err)
-	waitUntil(ts, args[0], func() (bool, error) {
-		if _, err := os.Stat(ts.MkAbs(args[0])); err != nil {
-			return false, nil
-		}
-		ps, err := storedPuzzles(ts, args[0])
-		return err == nil && len(ps) >= n, nil
-	})
 }
 
 // samepuzzles DB1 DB2 checks that two stores hold the same puzzles, made
