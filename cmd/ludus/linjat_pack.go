@@ -9,7 +9,6 @@ import (
 
 	"github.com/ludus-games/ludus/internal/atomicfile"
 	"github.com/ludus-games/ludus/linjat"
-	"github.com/ludus-games/ludus/render"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -66,7 +65,7 @@ prints the difficulty curve and, with --plot, draws it (SVG or PNG).`,
 		}
 		fmt.Fprint(cmd.OutOrStdout(), pack.CurveText())
 		if packFlags.plot != "" {
-			return render.Save(packFlags.plot, pack.CurveChart().Drawing(720, 360))
+			return savePicture(cmd.OutOrStdout(), packFlags.plot, pack.CurveChart().Drawing(720, 360))
 		}
 		return nil
 	},
@@ -75,6 +74,7 @@ prints the difficulty curve and, with --plot, draws it (SVG or PNG).`,
 func init() {
 	f := linjatPackCmd.Flags()
 	f.StringVar(&packFlags.db, "db", "", "database of generated puzzles (SQLite file or postgres:// URL)")
+	inputFlag(linjatPackCmd, "db") // read, never made
 	f.StringVarP(&packFlags.out, "output", "o", "", "pack file to write (JSON)")
 	f.StringVar(&packFlags.plot, "plot", "", "draw the difficulty curve to this .svg or .png file")
 	f.IntVar(&packFlags.count, "count", 99, "levels in the pack")

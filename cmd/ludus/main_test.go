@@ -6,6 +6,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/ludus-games/ludus/internal/chrometest"
 	"github.com/ludus-games/ludus/internal/shareddata"
 )
 
@@ -24,13 +25,28 @@ func TestScripts(t *testing.T) {
 			if d := sharedDataDir(); d != "" {
 				env.Setenv("SHARED", d)
 			}
+			// The repository's files (examples, docs) as a user's clone
+			// has them.
+			repo, err := filepath.Abs("../..")
+			if err != nil {
+				return err
+			}
+			env.Setenv("REPO", repo)
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {
-			if cond == "shared" {
+			switch cond {
+			case "shared":
 				return sharedDataDir() != "", nil
+			case "browser":
+				return chrometest.Path() != "", nil
 			}
 			return false, nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"browsercheck": browsercheck,
+			"signal":       signalCmd,
+			"sleep":        sleepCmd,
 		},
 	})
 }
