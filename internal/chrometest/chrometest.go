@@ -35,14 +35,14 @@ var ErrNoBrowser = errors.New("no Chromium or Chrome found: install chromium or 
 // Start starts a headless browser and returns the context of its first
 // tab and the function that stops it; everything must be done within
 // timeout. profile is the browser's profile directory, which must be
-// fresh.
-func Start(timeout time.Duration, profile string) (context.Context, context.CancelFunc, error) {
+// fresh; opts add to the browser's options (a window size, say).
+func Start(timeout time.Duration, profile string, opts ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc, error) {
 	chrome := Path()
 	if chrome == "" {
 		return nil, nil, ErrNoBrowser
 	}
 	tctx, cancelTime := context.WithTimeout(context.Background(), timeout)
-	actx, cancelAlloc := chromedp.NewExecAllocator(tctx,
+	actx, cancelAlloc := chromedp.NewExecAllocator(tctx, append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chrome),
 		chromedp.Headless,
 		chromedp.NoSandbox,
@@ -57,7 +57,7 @@ func Start(timeout time.Duration, profile string) (context.Context, context.Canc
 		chromedp.Flag("force-color-profile", "srgb"),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.UserDataDir(profile),
-	)
+	}, opts...)...)
 	bctx, cancelTab := chromedp.NewContext(actx)
 	stop := func() {
 		cancelTab()
@@ -75,9 +75,9 @@ func Start(timeout time.Duration, profile string) (context.Context, context.Canc
 
 // New starts a headless browser for the test (see Start), skipping the
 // test when there is none; the browser stops when the test ends.
-func New(t testing.TB, timeout time.Duration) context.Context {
+func New(t testing.TB, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
-	ctx, stop, err := Start(timeout, t.TempDir())
+	ctx, stop, err := Start(timeout, t.TempDir(), opts...)
 	if errors.Is(err, ErrNoBrowser) {
 		t.Skip(err)
 	}
