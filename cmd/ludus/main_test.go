@@ -47,6 +47,7 @@ func TestScripts(t *testing.T) {
 			"browsercheck": browsercheck,
 			"signal":       signalCmd,
 			"sleep":        sleepCmd,
+			"waitfor":      waitForCmd,
 		},
 	})
 }

@@ -57,3 +57,26 @@ func sleepCmd(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	time.Sleep(d)
 }
+
+// waitForCmd waits until every file named exists, failing after the
+// timeout: long runs are interrupted only once they have written something
+// to keep, however slowly a loaded machine starts them.
+func waitForCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: waitfor TIMEOUT FILE...")
+	}
+	timeout, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	deadline := time.Now().Add(timeout)
+	for _, f := range args[1:] {
+		for {
+			if _, err := os.Stat(ts.MkAbs(f)); err == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				ts.Fatalf("%s was not written within %v", f, timeout)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
