@@ -196,6 +196,11 @@ type optimizer struct {
 	boards     atomic.Int64
 	best       bestSoFar
 	evalBoards func() int // boards per evaluation now
+	// ctx stops the scoring of validations: a run that is stopping does
+	// not wait for one. aborted says one was stopped, which the GA did not
+	// save a checkpoint after.
+	ctx     context.Context
+	aborted bool
 }
 
 // challenge scores a challenger and the best set so far on the same fresh
@@ -208,7 +213,7 @@ func (o *optimizer) challenge(gen int, genome []bool, set Set) error {
 	seed := evolve.WorkerRand(o.opt.Seed^0x2545f491, gen).Uint64()
 	scores := make([]Score, 2)
 	for i, s := range []Set{incumbent, set} {
-		if scores[i], err = o.sc.Score(s, rand.New(rand.NewPCG(seed, 0)), o.opt.ConfirmBoards); err != nil {
+		if scores[i], err = o.sc.ScoreContext(o.ctx, s, rand.New(rand.NewPCG(seed, 0)), o.opt.ConfirmBoards); err != nil {
 			return err
 		}
 	}
@@ -273,6 +278,10 @@ func (o *optimizer) evaluateConstrained(g []bool, r *rand.Rand) (float64, float6
 	return t.Objective - o.penalty(set), Violation(o.opt.Constraints, t)
 }
 
+// interruptedBoards bounds the validation of a run interrupted before its
+// first: a few milliseconds of scoring.
+const interruptedBoards = 1000
+
 // Optimize runs the genetic algorithm of the seed, improved for speed of
 // convergence, on sc's board: genomes in the seed's 480-bit encoding,
 // tournament selection, uniform crossover of whole tiles, mutation by a
@@ -286,7 +295,7 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 	if err := opt.defaults(sc); err != nil {
 		return nil, err
 	}
-	o := &optimizer{sc: sc, opt: opt}
+	o := &optimizer{sc: sc, opt: opt, ctx: ctx}
 	// Hooks change the number of boards between generations, never while
 	// a generation is evaluated, so reading it needs no lock.
 	o.evalBoards = func() int { return max(o.best.EvalBoards, opt.Boards) }
@@ -347,9 +356,32 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 	if res == nil {
 		return nil, err
 	}
-	if o.best.Genome == nil { // stopped before the first validation
+	switch {
+	case o.best.Genome == nil && err != nil:
+		// Interrupted before the first validation: the GA's best with a
+		// quick score, so that the run stops at once; nothing is saved,
+		// and a resumed run validates as the run never interrupted.
+		set, derr := Decode(res.Population[0].Genome)
+		if derr != nil {
+			return nil, errors.Join(err, derr)
+		}
+		r := evolve.WorkerRand(o.opt.Seed^0x5bd1e995, res.Status.Generation)
+		score, serr := sc.Score(set, r, min(o.opt.ValidateBoards, interruptedBoards))
+		if serr != nil {
+			return nil, errors.Join(err, serr)
+		}
+		o.best.Genome, o.best.Score = res.Population[0].Genome, score
+	case o.best.Genome == nil: // stopped before the first validation
 		if verr := o.validate(&res.Status, res.Population); verr != nil {
 			return nil, errors.Join(err, verr)
+		}
+	case opt.Checkpoint != "" && !o.aborted:
+		// The GA saved itself where it stopped: so does the best set, with
+		// the boards scored since its last save, so that a resumed run
+		// counts as the same run would.
+		o.best.Boards = o.boards.Load()
+		if serr := evolve.SaveCheckpoint(opt.Checkpoint+".best", &o.best); serr != nil {
+			return nil, errors.Join(err, serr)
 		}
 	}
 	best, _ := Decode(o.best.Genome)
@@ -410,7 +442,13 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 	if err != nil {
 		return err
 	}
-	score, err := o.sc.Score(set, evolve.WorkerRand(o.opt.Seed^0x5bd1e995, st.Generation), o.opt.ValidateBoards)
+	score, err := o.sc.ScoreContext(o.ctx, set, evolve.WorkerRand(o.opt.Seed^0x5bd1e995, st.Generation), o.opt.ValidateBoards)
+	if err := o.ctx.Err(); err != nil {
+		// Stopping: the run keeps the best set of its last validation,
+		// and the GA its checkpoint of then.
+		o.aborted = true
+		return err
+	}
 	if err != nil {
 		return err
 	}
@@ -424,6 +462,9 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 		// the best so far leads the GA still: nothing to decide
 	case viol < o.best.Violation || (viol == o.best.Violation && value > o.best.Value-2*score.Objective.StdErr):
 		if err := o.challenge(st.Generation, pop[0].Genome, set); err != nil {
+			if o.ctx.Err() != nil {
+				o.aborted = true // stopping: the best set so far stays
+			}
 			return err
 		}
 	}

@@ -137,7 +137,8 @@ type RunReport struct {
 
 // OptimizeRun runs Optimize with a checkpoint in dir (resuming a run found
 // there), keeps dir/stats.csv up to date as it goes, and at the end writes
-// the best set, its final score and the pictures.
+// the best set, its final score and the pictures (an interrupted run writes
+// the best set so far and its score, not the pictures).
 func OptimizeRun(ctx context.Context, sc *Scorer, opt Options, files RunFiles) (*RunReport, error) {
 	if files.FinalBoards <= 0 {
 		files.FinalBoards = 100000
@@ -203,7 +204,9 @@ func (rep *RunReport) writeResults(sc *Scorer, files RunFiles, path func(string)
 			return enc.Encode(rep.Final)
 		})
 	}
-	if err != nil {
+	if err != nil || !final {
+		// Interrupted: the pictures (seconds of PNG encoding) are left to
+		// the run that finishes, or to ludus tiles draw.
 		return err
 	}
 	return rep.writePictures(sc, path, seed, files.Refs)

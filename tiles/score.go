@@ -1,6 +1,7 @@
 package tiles
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -276,6 +277,15 @@ type tally struct {
 	joined, joined2, crossed int
 }
 
+func (t *tally) add(u tally) {
+	t.n += u.n
+	t.extra += u.extra
+	t.extra2 += u.extra2
+	t.joined += u.joined
+	t.joined2 += u.joined2
+	t.crossed += u.crossed
+}
+
 func (sc *Scorer) sample(s *scratch, boards int) tally {
 	var t tally
 	for range boards {
@@ -368,11 +378,29 @@ type Score struct {
 // Score scores set on boards random boards drawn from r and reports every
 // term with its standard error.
 func (sc *Scorer) Score(set Set, r *rand.Rand, boards int) (Score, error) {
+	return sc.ScoreContext(context.Background(), set, r, boards)
+}
+
+// scoreChunk is the number of boards scored between looks at the context:
+// a few milliseconds of work.
+const scoreChunk = 1 << 10
+
+// ScoreContext is Score stopped by ctx, which it checks every few
+// milliseconds: a cancelled scoring returns ctx's error. The boards drawn
+// are Score's.
+func (sc *Scorer) ScoreContext(ctx context.Context, set Set, r *rand.Rand, boards int) (Score, error) {
 	if err := sc.check(set); err != nil {
 		return Score{}, err
 	}
 	s := sc.begin(set, r)
-	t := sc.sample(s, boards)
+	var t tally
+	for left := boards; left > 0; left -= scoreChunk {
+		if err := ctx.Err(); err != nil {
+			sc.scratch.Put(s)
+			return Score{}, err
+		}
+		t.add(sc.sample(s, min(left, scoreChunk)))
+	}
 	res := Score{
 		Boards: t.n, Bridges: set.Bridges(), DupScore: set.DupScore(),
 		FullyConnected: set.FullyConnected(), Weights: sc.weights,

@@ -27,7 +27,7 @@ func Example() {
 // nneonneo heuristic at depth 2.
 func ExampleExpectimax() {
 	eval, _ := twenty48.EvalByName("nneonneo")
-	player := &twenty48.Expectimax{Eval: eval, Depth: 2}
+	player := &twenty48.Expectimax{Eval: eval, Depth: 2, MinProb: twenty48.DefaultMinProb}
 	g := twenty48.NewGame(42)
 	for i := 0; i < 200 && !g.Over(); i++ {
 		m, _, _ := player.Choose(g.Board, nil)

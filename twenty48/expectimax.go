@@ -35,8 +35,11 @@ type Expectimax struct {
 	// depth above (or without limit if that is adaptive) until the budget
 	// per move is spent; the deepest finished search decides. Results then
 	// depend on the machine's speed.
-	Time    time.Duration
-	MinProb float64 // 0 means DefaultMinProb
+	Time time.Duration
+	// MinProb is the cumulative-probability cut-off: a line of spawns
+	// less likely than this is evaluated instead of searched. 0 searches
+	// every line; DefaultMinProb is nneonneo's cut-off.
+	MinProb float64
 }
 
 // Info reports what one search did.
@@ -122,11 +125,7 @@ func (x *Expectimax) Analyze(b Board) (m Move, vals MoveValues, info Info, ok bo
 func (x *Expectimax) search(b Board) (m Move, info Info, vals MoveValues, ok bool) {
 	s := getSearcher()
 	defer putSearcher(s)
-	minProb := x.MinProb
-	if minProb <= 0 {
-		minProb = DefaultMinProb
-	}
-	s.reset(x.Eval, float32(minProb))
+	s.reset(x.Eval, float32(x.MinProb))
 	if x.Time <= 0 {
 		m, ok = s.root(b, x.DepthFor(b))
 		return m, s.info, s.values, ok

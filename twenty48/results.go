@@ -64,7 +64,7 @@ func ReadResults(r io.Reader, name string) ([]GameResult, RunConfig, error) {
 func readResults(r io.Reader, name string) ([]GameResult, resultsHeader, error) {
 	var hdr resultsHeader
 	var games []GameResult
-	seen := map[int]bool{}
+	seen := map[uint64]bool{}
 	sc := bufio.NewScanner(r)
 	line := 0
 	for sc.Scan() {

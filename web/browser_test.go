@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -23,23 +22,11 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/ludus-games/ludus/internal/chrometest"
 	"github.com/ludus-games/ludus/server"
 	"github.com/ludus-games/ludus/store"
 	"github.com/ludus-games/ludus/web"
 )
-
-// chromePath finds a browser to drive.
-func chromePath() string {
-	if p := os.Getenv("LUDUS_CHROME"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 // page is a browser tab on a page of a fresh server.
 type page struct {
@@ -55,33 +42,12 @@ type page struct {
 // page at the given route ("#/linjat").
 func openPage(t *testing.T, route string) *page {
 	t.Helper()
-	chrome := chromePath()
-	if chrome == "" {
-		t.Skip("no Chromium or Chrome found: install chromium or set LUDUS_CHROME to a browser's path")
-	}
 	p := &page{t: t, url: os.Getenv("LUDUS_TEST_SERVER")}
 	if p.url == "" {
 		p.url = startServer(t)
 	}
-	tctx, cancelTime := context.WithTimeout(context.Background(), 2*time.Minute)
-	actx, cancelAlloc := chromedp.NewExecAllocator(tctx,
-		chromedp.ExecPath(chrome),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("force-color-profile", "srgb"),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 860),
-	)
-	bctx, cancelTab := chromedp.NewContext(actx, chromedp.WithListener(func(ev any) {
+	bctx := chrometest.New(t, 2*time.Minute, chromedp.WindowSize(1280, 860))
+	if err := chromedp.Listen(bctx, func(ev any) {
 		if ev, ok := ev.(*runtime.EventExceptionThrown); ok {
 			d := ev.ExceptionDetails
 			text := d.Text
@@ -92,12 +58,9 @@ func openPage(t *testing.T, route string) *page {
 			p.exceptions = append(p.exceptions, fmt.Sprintf("%s:%d: %s", d.URL, d.LineNumber+1, text))
 			p.mu.Unlock()
 		}
-	}))
-	t.Cleanup(func() {
-		cancelTab()
-		cancelAlloc()
-		cancelTime()
-	})
+	}); err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(func() {
 		p.mu.Lock()
 		defer p.mu.Unlock()

@@ -11,6 +11,10 @@ import (
 	"github.com/ludus-games/ludus/progress"
 )
 
+// maxPerftDepth bounds --depth: the deepest published perft tables stop
+// near 15 plies, and a move tree 64 plies deep is never counted.
+const maxPerftDepth = 64
+
 func init() {
 	var gf gameFlags
 	var depth int
@@ -27,9 +31,6 @@ one. Compare with published tables to check a rules file and the engine.
   ludus perft games/checkers.zrf --depth 6 --divide`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if depth < 1 {
-				return fmt.Errorf("--depth must be at least 1 (got %d)", depth)
-			}
 			_, s, err := gf.open(args[0])
 			if err != nil {
 				return err
@@ -38,7 +39,7 @@ one. Compare with published tables to check a rules file and the engine.
 			start := time.Now()
 			var nodes int64
 			if divide {
-				entries, err := engine.Divide(s, depth)
+				entries, err := engine.Divide(cmd.Context(), s, depth)
 				if err != nil {
 					return err
 				}
@@ -50,7 +51,7 @@ one. Compare with published tables to check a rules file and the engine.
 				}
 			} else {
 				var bar *progress.Bar
-				nodes, err = engine.PerftProgress(s, depth,
+				nodes, err = engine.PerftProgress(cmd.Context(), s, depth,
 					func(n int) { bar = progress.New(int64(n), fmt.Sprintf("perft %d", depth)) },
 					func() { bar.Add(1) })
 				if bar != nil {
@@ -74,6 +75,8 @@ one. Compare with published tables to check a rules file and the engine.
 	}
 	gf.register(c, true)
 	c.Flags().IntVar(&depth, "depth", 0, "number of moves (required)")
+	rangeFlag(c, "depth", 1, maxPerftDepth)
+	c.MarkFlagRequired("depth")
 	c.Flags().BoolVar(&divide, "divide", false, "count under each first move")
 	c.Flags().BoolVar(&asJSON, "json", false, `print {"depth":N,"nodes":COUNT,"seconds":S}`)
 	rootCmd.AddCommand(c)

@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/linjat"
-	"github.com/ludus-games/ludus/render"
 )
 
 var packFlags struct {
@@ -63,7 +62,7 @@ prints the difficulty curve and, with --plot, draws it (SVG or PNG).`,
 		}
 		fmt.Fprint(cmd.OutOrStdout(), pack.CurveText())
 		if packFlags.plot != "" {
-			return render.Save(packFlags.plot, pack.CurveChart().Drawing(720, 360))
+			return savePicture(cmd.OutOrStdout(), packFlags.plot, pack.CurveChart().Drawing(720, 360))
 		}
 		return nil
 	},
@@ -72,6 +71,7 @@ prints the difficulty curve and, with --plot, draws it (SVG or PNG).`,
 func init() {
 	f := linjatPackCmd.Flags()
 	f.StringVar(&packFlags.db, "db", "", "store of generated puzzles, where the pack is kept too: a SQLite file or a postgres:// URL (default: ludus.db in the user's data directory)")
+	inputFlag(linjatPackCmd, "db", noStore) // read, never made
 	f.StringVarP(&packFlags.out, "output", "o", "", "pack file to write (JSON)")
 	f.StringVar(&packFlags.plot, "plot", "", "draw the difficulty curve to this .svg or .png file")
 	f.IntVar(&packFlags.count, "count", 99, "levels in the pack")

@@ -20,12 +20,13 @@ import (
 // the rules file's text included, as the store keeps it and queued jobs
 // carry it.
 func (f *runFlags) arenaRun(kind, path string, e *arena.Engine, bots ...string) (jobs.ArenaRun, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		var ok bool
-		if src, ok = games.Source(filepath.Base(path)); !ok {
-			return jobs.ArenaRun{}, err
-		}
+	var src []byte
+	var err error
+	if name, ok := games.Bundled(path); ok {
+		src, _ = games.Source(name)
+		path = name
+	} else if src, err = os.ReadFile(path); err != nil {
+		return jobs.ArenaRun{}, err
 	}
 	o := f.options(e)
 	return jobs.ArenaRun{Kind: kind, File: filepath.Base(path), Source: string(src), Variant: f.variant, Eval: f.eval,

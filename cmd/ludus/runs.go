@@ -59,6 +59,7 @@ that made it did; "runs export ID" writes its files.`,
 		},
 	}
 	runs.PersistentFlags().StringVar(&db, "db", "", "the store: a SQLite file or a postgres:// URL (default: ludus.db in the user's data directory)")
+	runs.PersistentFlags().SetAnnotation("db", markInput, nil) // read, never made
 	runs.Flags().IntVar(&limit, "limit", 50, "runs listed")
 	runs.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	rangeFlag(runs, "limit", 1, 100000)

@@ -77,6 +77,8 @@ is described in docs/server.md.`,
 			return nil
 		},
 	}
+	// Connections get 5 s to finish when the server is stopped.
+	c.Annotations = map[string]string{graceKey: "6s"}
 	fl := c.Flags()
 	fl.StringVar(&addr, "addr", "localhost:8080", "address to listen on")
 	fl.StringVar(&db, "db", "", "store: a SQLite file or a postgres:// URL (default: ludus.db in the user's data directory)")

@@ -33,6 +33,7 @@ type boardFlags struct {
 
 func (f *boardFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.board, "board", "", "board file, or a shape: hex:R, rect:WxH, post (default: the built-in hex maze board)")
+	inputFlag(cmd, "board", "hex:", "rect:", "post", "seed")
 	cmd.Flags().StringVar(&f.pairs, "pairs", "", `landmark pairs to count instead of the board's, "A-B,C-D,..." or "all"`)
 	cmd.Flags().StringVar(&f.weights, "weights", "", `objective weights as NAME=VALUE,... over bridges, dup, fully, extra, pair (default "bridges=-0.05,dup=-0.02,fully=-1,extra=-0.1,pair=1")`)
 }
@@ -92,14 +93,11 @@ func newTilesScoreCmd() *cobra.Command {
 		Short: "Score a tile set over random boards, each term with a confidence interval",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if samples < 2 {
-				return fmt.Errorf("--samples %d: want at least 2 boards", samples)
-			}
 			sc, set, err := bf.load(args[0])
 			if err != nil {
 				return err
 			}
-			s, err := sc.Score(set, rand.New(rand.NewPCG(seed, 0)), samples)
+			s, err := sc.ScoreContext(cmd.Context(), set, rand.New(rand.NewPCG(seed, 0)), samples)
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
@@ -113,6 +111,7 @@ func newTilesScoreCmd() *cobra.Command {
 	}
 	bf.add(cmd)
 	cmd.Flags().IntVar(&samples, "samples", 10000, "random boards to score on")
+	rangeFlag(cmd, "samples", 2, 1e10)
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the random boards")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the score as JSON")
 	return cmd

@@ -134,6 +134,16 @@ docs/batch.md.`,
 	isf.add(cmd)
 	fl.StringVar(&files.Dir, "out", "tiles-run", "directory for the results and the checkpoint")
 	fl.IntVar(&files.FinalBoards, "final-boards", 100000, "fresh boards to score the best set on at the end")
+	// The optimiser reads 0 as its default: the flags, which show the
+	// defaults, take only values it honours.
+	rangeFlag(cmd, "pop", 2, 100000)
+	rangeFlag(cmd, "elite", 1, 100000)
+	rangeFlag(cmd, "tournament", 1, 1000)
+	rangeFlag(cmd, "boards", 1, 1e7)
+	rangeFlag(cmd, "validate", 1, 1e9)
+	rangeFlag(cmd, "confirm", 1, 1e9)
+	rangeFlag(cmd, "stats-every", 1, 1e6)
+	rangeFlag(cmd, "final-boards", 1, 1e9)
 	return cmd
 }
 

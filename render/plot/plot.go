@@ -92,7 +92,7 @@ func (c *Chart) Draw(cv render.Canvas, x, y, w, h float64) {
 		return
 	}
 	f.xmin, f.xmax, f.ymin, f.ymax = c.ranges()
-	cv.Text(render.Pt(x+w/2, y+18), c.Title, render.Font{Size: 14, Anchor: render.Middle, Bold: true, Color: ink})
+	cv.Text(render.Pt(x+w/2, y+18), c.Title, render.FitText(c.Title, render.Font{Size: 14, Anchor: render.Middle, Bold: true, Color: ink}, w-8))
 	c.drawAxes(cv, f)
 	c.drawBars(cv, f)
 	for _, yv := range c.HLines {
