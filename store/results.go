@@ -133,26 +133,36 @@ func MarkDoneIfComplete(ctx context.Context, db Execer, runID int64) error {
 
 // Results returns a run's results in index order.
 func (s *Store) Results(ctx context.Context, runID int64) ([]Result, error) {
-	rows, err := s.db.QueryContext(ctx,
-		`SELECT idx, seed, kind, data, elapsed_ms, created_at FROM run_results WHERE run_id = $1 ORDER BY idx`, runID)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+resultColumns+` FROM run_results WHERE run_id = $1 ORDER BY idx`, runID)
 	if err != nil {
 		return nil, fmt.Errorf("store: run %d results: %w", runID, err)
 	}
 	defer rows.Close()
 	var out []Result
 	for rows.Next() {
-		r := Result{RunID: runID}
-		var seed int64
-		var data string
-		var ms float64
-		var created any
-		if err := rows.Scan(&r.Index, &seed, &r.Kind, &data, &ms, &created); err != nil {
-			return nil, fmt.Errorf("store: run %d results: %w", runID, err)
+		r, err := scanResult(rows, runID)
+		if err != nil {
+			return nil, err
 		}
-		r.Seed, r.Data, r.Elapsed, r.CreatedAt = uint64(seed), json.RawMessage(data), time.Duration(ms*1e6), scanTime(created)
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+const resultColumns = `idx, seed, kind, data, elapsed_ms, created_at`
+
+// scanResult reads a row of resultColumns (of database/sql or of pgx).
+func scanResult(row interface{ Scan(...any) error }, runID int64) (Result, error) {
+	r := Result{RunID: runID}
+	var seed int64
+	var data string
+	var ms float64
+	var created any
+	if err := row.Scan(&r.Index, &seed, &r.Kind, &data, &ms, &created); err != nil {
+		return r, fmt.Errorf("store: run %d results: %w", runID, err)
+	}
+	r.Seed, r.Data, r.Elapsed, r.CreatedAt = uint64(seed), json.RawMessage(data), time.Duration(ms*1e6), scanTime(created)
+	return r, nil
 }
 
 // Runs lists the most recent runs with their progress, newest first.

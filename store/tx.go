@@ -39,7 +39,7 @@ func AddPuzzleTx(ctx context.Context, tx pgx.Tx, p *Puzzle) (id int64, added boo
 // ResultsTx returns a run's results with index in [from, to), read inside
 // a pgx transaction.
 func ResultsTx(ctx context.Context, tx pgx.Tx, runID int64, from, to int) ([]Result, error) {
-	rows, err := tx.Query(ctx, `SELECT idx, seed, kind, data, elapsed_ms, created_at FROM run_results
+	rows, err := tx.Query(ctx, `SELECT `+resultColumns+` FROM run_results
 		WHERE run_id = $1 AND idx >= $2 AND idx < $3 ORDER BY idx`, runID, from, to)
 	if err != nil {
 		return nil, fmt.Errorf("store: run %d results: %w", runID, err)
@@ -47,15 +47,10 @@ func ResultsTx(ctx context.Context, tx pgx.Tx, runID int64, from, to int) ([]Res
 	defer rows.Close()
 	var out []Result
 	for rows.Next() {
-		r := Result{RunID: runID}
-		var seed int64
-		var data string
-		var ms float64
-		var created time.Time
-		if err := rows.Scan(&r.Index, &seed, &r.Kind, &data, &ms, &created); err != nil {
-			return nil, fmt.Errorf("store: run %d results: %w", runID, err)
+		r, err := scanResult(rows, runID)
+		if err != nil {
+			return nil, err
 		}
-		r.Seed, r.Data, r.Elapsed, r.CreatedAt = uint64(seed), []byte(data), time.Duration(ms*1e6), created.UTC()
 		out = append(out, r)
 	}
 	return out, rows.Err()
