@@ -15,7 +15,10 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -47,6 +50,9 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if s.postgres {
 		s.db, err = sql.Open("pgx", dsn)
 	} else {
+		if err := checkFile(dsn); err != nil {
+			return nil, fmt.Errorf("store %s: %w", dsn, err)
+		}
 		// WAL lets readers work while one writer commits; the busy timeout
 		// makes concurrent writers wait their turn instead of failing, and
 		// IMMEDIATE transactions take the write lock up front so that two
@@ -66,6 +72,38 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	}
 	return s, nil
 }
+
+// checkFile says in plain words why path cannot be a SQLite store, before
+// the driver does in its own ("unable to open database file (14)"): a
+// directory, a folder that does not exist, a file of another kind.
+func checkFile(path string) error {
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("is a directory, want a database file")
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		head := make([]byte, len(sqliteMagic))
+		n, _ := io.ReadFull(f, head)
+		if n > 0 && string(head[:n]) != sqliteMagic[:n] {
+			return fmt.Errorf("not a SQLite database (a file of another kind)")
+		}
+		return nil
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("directory %s does not exist", dir)
+	} else if !st.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return nil
+}
+
+// sqliteMagic is how every SQLite database file begins.
+const sqliteMagic = "SQLite format 3\x00"
 
 // name is the store's location for messages, without a password.
 func (s *Store) name() string { return Redact(s.where) }
