@@ -43,6 +43,10 @@ and writes into --out each set (front/NN-bB-dD.txt), front.csv and a plot
 				}
 				opt.Start = append(opt.Start, set)
 			}
+			kept, err := keepOnce(cmd, db, kindTilesFront, nil, sc, opt.Seed)
+			if err != nil {
+				return err
+			}
 			total := int64(-1)
 			if opt.Generations > 0 && opt.Time == 0 {
 				total = int64(opt.Generations)
@@ -58,21 +62,18 @@ and writes into --out each set (front/NN-bB-dD.txt), front.csv and a plot
 			res, err := tiles.Front(cmd.Context(), sc, opt)
 			bar.Finish()
 			if res == nil {
-				return err
+				return kept.done(err, nil, 0)
 			}
 			w := cmd.OutOrStdout()
 			if werr := writeFront(w, *res, opt.FinalBoards); werr != nil {
-				return werr
+				return kept.done(werr, nil, 0)
 			}
 			written, serr := tiles.SaveFront(out, res.Points)
 			fmt.Fprintf(w, "\nwrote %d files into %s (front.csv, front.svg, front.png, front/*.txt)\n", len(written), out)
 			if serr != nil {
-				return serr
+				return kept.done(serr, nil, 0)
 			}
-			if err == nil {
-				err = keepOnce(cmd, db, kindTilesFront, nil, sc, opt.Seed, keptFront{*res, opt.FinalBoards}, res.Elapsed)
-			}
-			return err
+			return kept.done(err, keptFront{*res, opt.FinalBoards}, res.Elapsed)
 		},
 	}
 	bf.add(cmd)

@@ -40,13 +40,15 @@ type keptFront struct {
 	FinalBoards int `json:"final_boards"`
 }
 
-// keepOnce keeps the result of a run made at once (no jobs to resume) in
-// the store of --db, with the files it wrote. Its settings are the
-// command's arguments and flags, and the board it read.
-func keepOnce(cmd *cobra.Command, db, kind string, args []string, sc *tiles.Scorer, seed uint64, result any, elapsed time.Duration, files ...string) error {
+// keepOnce starts the run of a search made at once (no jobs to resume) in
+// the store of --db, before the search, so that a store that cannot be
+// opened stops the command before any work and the run's time is the
+// search's. Its settings are the command's arguments and flags, and the
+// board it read. keptOnce.done keeps the result.
+func keepOnce(cmd *cobra.Command, db, kind string, args []string, sc *tiles.Scorer, seed uint64) (*keptOnce, error) {
 	var board strings.Builder
 	if err := sc.Board().Write(&board); err != nil {
-		return err
+		return nil, err
 	}
 	flags := map[string]string{}
 	cmd.Flags().Visit(func(f *pflag.Flag) {
@@ -56,18 +58,33 @@ func keepOnce(cmd *cobra.Command, db, kind string, args []string, sc *tiles.Scor
 	})
 	settings, err := json.Marshal(map[string]any{"args": args, "flags": flags, "board": board.String(), "weights": sc.Weights()})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	kr, err := keepRun(cmd, db, store.RunSpec{Kind: kind, Settings: settings, Seed: seed, Jobs: 1})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer kr.close()
-	kr.add(0, seed, "tile set", result, elapsed)
-	for _, p := range files {
-		kr.file(filepath.Base(p), p)
+	return &keptOnce{kr, seed}, nil
+}
+
+// keptOnce is the run of a search made at once.
+type keptOnce struct {
+	*keptRun
+	seed uint64
+}
+
+// done ends the run: with err nil, it keeps the result and the files the
+// search wrote; otherwise the run is marked interrupted or failed. It
+// returns the error to report and closes the store.
+func (k *keptOnce) done(err error, result any, elapsed time.Duration, files ...string) error {
+	defer k.close()
+	if err == nil {
+		k.add(0, k.seed, "tile set", result, elapsed)
+		for _, p := range files {
+			k.file(filepath.Base(p), p)
+		}
 	}
-	return kr.end(nil)
+	return k.end(err)
 }
 
 // writePolished prints the end of a polish as "tiles polish" does.

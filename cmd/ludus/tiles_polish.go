@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime"
 
@@ -9,7 +10,6 @@ import (
 
 	"github.com/ludus-games/ludus/internal/atomicfile"
 	"github.com/ludus-games/ludus/tiles"
-	"io"
 )
 
 func newTilesPolishCmd() *cobra.Command {
@@ -37,6 +37,10 @@ The polished set is written to -o and scored on --final-boards fresh boards.`,
 			if opt.Constraints, _, err = cf.parse(); err != nil {
 				return err
 			}
+			kept, err := keepOnce(cmd, db, kindTilesPolish, args, sc, opt.Seed)
+			if err != nil {
+				return err
+			}
 			w := cmd.OutOrStdout()
 			opt.Progress = func(r tiles.PolishRound) error {
 				if r.Gain > 0 {
@@ -50,11 +54,11 @@ The polished set is written to -o and scored on --final-boards fresh boards.`,
 			}
 			res, err := tiles.Polish(cmd.Context(), sc, set, opt)
 			if err != nil && res == nil {
-				return err
+				return kept.done(err, nil, 0)
 			}
 			s, serr := sc.Score(res.Set, rand.New(rand.NewPCG(opt.Seed, 0x66696e616c)), final)
 			if serr != nil {
-				return serr
+				return kept.done(serr, nil, 0)
 			}
 			writePolished(w, *res)
 			if werr := atomicfile.Write(out, func(f io.Writer) error {
@@ -62,16 +66,13 @@ The polished set is written to -o and scored on --final-boards fresh boards.`,
 					s.Objective.Mean, 1.96*s.Objective.StdErr, s.Boards)
 				return res.Set.Write(f)
 			}); werr != nil {
-				return werr
+				return kept.done(werr, nil, 0)
 			}
 			fmt.Fprintln(w, "wrote", out)
 			if werr := tiles.WriteScore(w, s); werr != nil {
-				return werr
+				return kept.done(werr, nil, 0)
 			}
-			if err == nil {
-				err = keepOnce(cmd, db, kindTilesPolish, args, sc, opt.Seed, keptPolish{*res, s}, res.Elapsed, out)
-			}
-			return err
+			return kept.done(err, keptPolish{*res, s}, res.Elapsed, out)
 		},
 	}
 	bf.add(cmd)
