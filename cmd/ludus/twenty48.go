@@ -50,7 +50,9 @@ time of the thinking thread).
 
 --depth D searches the root move plus D further player moves (as
 nneonneo/2048-ai counts its depth limit); without --depth the depth adapts
-to the board: max(--min-depth, distinct tiles - 2), capped by --max-depth.
+to the board: max(--min-depth, distinct tiles - 2), capped by --max-depth;
+it plays strong games slowly (minutes of CPU a game), where --depth 3 plays
+one in about a second.
 --time deepens each search until the budget per move is spent (results then
 depend on the machine). With depth budgets the same seed and flags give the
 same games whatever --workers is.
@@ -95,6 +97,10 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 	cfg := twenty48.RunConfig{Player: f.spec, Seed: f.seed, Games: f.games, MaxMoves: f.limit}
 	if f.limit < 0 {
 		return fmt.Errorf("--max-moves must not be negative")
+	}
+	// The player is checked before a run is queued or kept.
+	if _, err := twenty48.NewPlayer(f.spec); err != nil {
+		return err
 	}
 	if f.queue {
 		return queue2048(cmd, f.db, cfg)

@@ -103,7 +103,11 @@ func (k *kept2048) writeRecords(path string) error {
 
 // write2048 prints a run's statistics as "2048 play" does.
 func write2048(w io.Writer, cfg twenty48.RunConfig, sum twenty48.Summary) error {
-	fmt.Fprintf(w, "player         %s, seeds %d-%d\n", cfg.Player.Label(), cfg.Seed, cfg.Seed+uint64(cfg.Games)-1)
+	if cfg.Games == 1 {
+		fmt.Fprintf(w, "player         %s, seed %d\n", cfg.Player.Label(), cfg.Seed)
+	} else {
+		fmt.Fprintf(w, "player         %s, seeds %d-%d\n", cfg.Player.Label(), cfg.Seed, cfg.Seed+uint64(cfg.Games)-1)
+	}
 	return sum.WriteText(w)
 }
 
