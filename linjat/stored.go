@@ -25,13 +25,17 @@ func (r RatingJSON) Summary() string {
 }
 
 // WriteText prints a generated puzzle as "ludus linjat generate" does: a
-// header with its seed, score and cost (elapsed; id is its id in a store,
-// 0 for none), then the puzzle in the text format.
+// header with its seed, score and cost (elapsed, 0 when not known, as for
+// a puzzle found in a store; id is its id in a store, 0 for none), then the
+// puzzle in the text format.
 func (g GeneratedJSON) WriteText(w io.Writer, elapsed time.Duration, id int64) error {
 	r := g.Rating
 	var b strings.Builder
-	fmt.Fprintf(&b, "# seed %d, %s, score %g, depth %d, widest step %d, %d iterations in %.3fs",
-		g.Seed, g.Difficulty, r.Score, r.Depth, r.Width, g.Iterations, elapsed.Seconds())
+	fmt.Fprintf(&b, "# seed %d, %s, score %g, depth %d, widest step %d, %d iterations",
+		g.Seed, g.Difficulty, r.Score, r.Depth, r.Width, g.Iterations)
+	if elapsed > 0 {
+		fmt.Fprintf(&b, " in %.3fs", elapsed.Seconds())
+	}
 	if id != 0 {
 		fmt.Fprintf(&b, ", stored as %d", id)
 	}

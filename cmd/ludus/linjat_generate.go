@@ -32,8 +32,8 @@ the rating solver can finish them, is improved by mutating the numbers for
 weights. Every puzzle is checked to have exactly one solution.
 
 Puzzle i of --count uses seed --seed+i; the result depends only on the flags
-(not on --workers) unless --time is given. Without --rows, --cols and
---numbers the difficulty's original size is used. Each finished puzzle is
+(not on --workers) unless --time is given. --rows, --cols and --numbers
+left out are the difficulty's. Each finished puzzle is
 committed to the store at once (--db: a SQLite file, or a postgres:// URL;
 by default ludus.db in the user's data directory), and a run started again
 skips the puzzles already there. With --queue the puzzles are put on the
@@ -48,11 +48,20 @@ runs show" prints them when they are made.`,
 		set := linjat.Settings{Rows: genFlags.rows, Cols: genFlags.cols, Numbers: genFlags.numbers,
 			Difficulty: d, Iterations: genFlags.iterations, Time: genFlags.time, Workers: genFlags.workers,
 			Seed: genFlags.seed, Checkpoint: genFlags.checkpoint}
-		if set.Rows == 0 && set.Cols == 0 {
-			set.Rows, set.Cols = d.Rows, d.Cols
+		if set.Rows == 0 {
+			set.Rows = d.Rows
+		}
+		if set.Cols == 0 {
+			set.Cols = d.Cols
 		}
 		if set.Numbers == 0 {
 			set.Numbers = (d.MinNumbers + d.MaxNumbers) / 2
+		}
+		if err := set.CheckSize(); err != nil {
+			if !cmd.Flags().Changed("numbers") {
+				err = fmt.Errorf("%w: the %s difficulty's number; --numbers sets another", err, d.Name)
+			}
+			return err
 		}
 		if set.Time > 0 && !cmd.Flags().Changed("iterations") {
 			set.Iterations = 0
