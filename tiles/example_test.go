@@ -118,7 +118,7 @@ func ExampleParseConstraint() {
 // the same tiles' backs.
 func ExamplePrintSheets() {
 	set := tiles.RandomSet(rand.New(rand.NewPCG(5, 6)), 20)
-	sheets, err := tiles.PrintSheets(set, tiles.PrintOptions{Paper: "a4", Size: 50})
+	sheets, err := tiles.PrintSheets(set, tiles.DefaultPrintOptions())
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -27,10 +27,10 @@ type PrintOptions struct {
 	// Margin is kept free at every page edge (default 10); the header and
 	// the scale bar print inside it.
 	Margin float64
-	// Gap separates the cut lines of neighbouring tiles (default 6), and
-	// Bleed is how far the artwork runs past the cut line (default 1.5,
-	// at most half the gap), so that a slightly misaligned back or cut
-	// leaves no white edge.
+	// Gap separates the cut lines of neighbouring tiles, and Bleed is how
+	// far the artwork runs past the cut line (at most half the gap), so
+	// that a slightly misaligned back or cut leaves no white edge. Zero is
+	// none: DefaultPrintOptions has the usual 6 and 1.5.
 	Gap, Bleed float64
 	// Flip is how the printer turns the sheet for its back: "long"
 	// (default: about the long edge, as a book) or "short". The backs are
@@ -42,9 +42,18 @@ type PrintOptions struct {
 	Title string
 }
 
+// DefaultPrintOptions are the options of "ludus tiles print": A4, tiles
+// 50 mm across, 10 mm margins, 6 mm between cut lines, 1.5 mm of bleed,
+// backs for a sheet turned over its long edge.
+func DefaultPrintOptions() PrintOptions {
+	return PrintOptions{Paper: "a4", Size: 50, Margin: 10, Gap: 6, Bleed: 1.5, Flip: "long"}
+}
+
+// defaults fills the options whose zero means nothing (paper, flip, size,
+// margin) from DefaultPrintOptions and checks them all.
 func (o *PrintOptions) defaults() error {
 	if o.Paper == "" {
-		o.Paper = "a4"
+		o.Paper = DefaultPrintOptions().Paper
 	}
 	o.Paper = strings.ToLower(o.Paper)
 	if _, ok := papers[o.Paper]; !ok {
@@ -55,12 +64,11 @@ func (o *PrintOptions) defaults() error {
 			*v = d
 		}
 	}
-	def(&o.Size, 50)
-	def(&o.Margin, 10)
-	def(&o.Gap, 6)
-	def(&o.Bleed, 1.5)
+	d := DefaultPrintOptions()
+	def(&o.Size, d.Size)
+	def(&o.Margin, d.Margin)
 	if o.Flip == "" {
-		o.Flip = "long"
+		o.Flip = d.Flip
 	}
 	switch {
 	case o.Flip != "long" && o.Flip != "short":

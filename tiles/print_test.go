@@ -25,7 +25,8 @@ func TestHoneycombFitsAndMirrors(t *testing.T) {
 		{"letter", 50, 11},
 		{"a4", 150, 1},
 	} {
-		opt := PrintOptions{Paper: tc.paper, Size: tc.size}
+		opt := DefaultPrintOptions()
+		opt.Paper, opt.Size = tc.paper, tc.size
 		if err := opt.defaults(); err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +74,9 @@ func printedSet(t *testing.T) Set {
 // TestPrintPDF checks the PDF's structure: pages of A4 in points, fronts
 // and backs alternating, the same bytes every time.
 func TestPrintPDF(t *testing.T) {
-	sheets, err := PrintSheets(printedSet(t), PrintOptions{Labels: true, Title: "best"})
+	opt := DefaultPrintOptions()
+	opt.Labels, opt.Title = true, "best"
+	sheets, err := PrintSheets(printedSet(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +104,9 @@ func TestPrintPDF(t *testing.T) {
 }
 
 func TestPrintSVG(t *testing.T) {
-	sheets, err := PrintSheets(printedSet(t), PrintOptions{Paper: "letter", Size: 40})
+	opt := DefaultPrintOptions()
+	opt.Paper, opt.Size = "letter", 40
+	sheets, err := PrintSheets(printedSet(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +133,9 @@ func TestPrintBacksBehindFronts(t *testing.T) {
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
 		t.Skip("pdftoppm (poppler-utils) not installed")
 	}
-	sheets, err := PrintSheets(printedSet(t), PrintOptions{Labels: true})
+	opt := DefaultPrintOptions()
+	opt.Labels = true
+	sheets, err := PrintSheets(printedSet(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}

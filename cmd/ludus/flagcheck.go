@@ -238,6 +238,12 @@ func checkNumber(f *pflag.Flag) error {
 		lo, _ := strconv.ParseFloat(r[0], 64)
 		hi, _ := strconv.ParseFloat(r[1], 64)
 		if !math.IsNaN(lo) && x < lo || !math.IsNaN(hi) && x > hi {
+			switch {
+			case math.IsNaN(hi):
+				return fmt.Errorf("want %s or more", fmtBound(lo, f))
+			case math.IsNaN(lo):
+				return fmt.Errorf("want %s or less", fmtBound(hi, f))
+			}
 			return fmt.Errorf("want %s to %s", fmtBound(lo, f), fmtBound(hi, f))
 		}
 		return nil
@@ -265,8 +271,6 @@ func numberValue(f *pflag.Flag) (float64, bool) {
 
 func fmtBound(b float64, f *pflag.Flag) string {
 	switch {
-	case math.IsNaN(b):
-		return "any"
 	case f.Value.Type() == "duration":
 		return time.Duration(b).String()
 	}
