@@ -23,4 +23,7 @@ generators of puzzles, dungeon maps and tile sets.`,
 
 func init() {
 	rootCmd.CompletionOptions.DisableDefaultCmd = true
+	// ludus --version: the version the runs in the store are kept with.
+	rootCmd.Version = ludusVersion()
+	rootCmd.SetVersionTemplate("ludus {{.Version}}\n")
 }
