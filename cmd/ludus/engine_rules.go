@@ -30,7 +30,7 @@ mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := games.ReadFile(args[0])
 			if err != nil {
-				return err
+				return rulesNotFound(err)
 			}
 			g, s, err := gf.open(args[0])
 			if err != nil {

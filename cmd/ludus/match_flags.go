@@ -59,7 +59,8 @@ func (f *runFlags) open(path string) (*arena.Engine, error) {
 	if f.resume && f.out == "" {
 		return nil, fmt.Errorf("--resume needs --out, the directory of the run to continue")
 	}
-	return arena.OpenEngine(path, arena.EngineOptions{Variant: f.variant, Eval: f.eval, MaxPlies: f.maxPlies})
+	e, err := arena.OpenEngine(path, arena.EngineOptions{Variant: f.variant, Eval: f.eval, MaxPlies: f.maxPlies})
+	return e, rulesNotFound(err)
 }
 
 // options are the run's settings; the evaluation and the move cap change
