@@ -1,0 +1,216 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ludus-games/ludus/game"
+)
+
+// Parallelism is how the threads of an MCTS decision share its work.
+type Parallelism int
+
+const (
+	// RootParallel searches independent trees, each with its own
+	// generator and share of the iterations, and adds up their root
+	// statistics. A decision with an iteration budget depends only on the
+	// seed and the number of trees, not on the threads or the machine.
+	RootParallel Parallelism = iota
+	// TreeParallel grows one tree with every thread. A thread takes a
+	// lock to walk down the tree and to credit the result, and counts its
+	// visit on the way down, before the result is known (a virtual loss),
+	// so that the others spread out over other moves meanwhile; move
+	// generation and playouts run outside the lock. The tree is as deep as
+	// a serial one of the same iterations, but which thread goes where
+	// depends on timing: decisions with more than one thread are not
+	// reproducible.
+	TreeParallel
+)
+
+// String names the mode as bot specs write it.
+func (p Parallelism) String() string {
+	if p == TreeParallel {
+		return "tree"
+	}
+	return "root"
+}
+
+// stopper tells the goroutines of a decision when to stop: at the
+// deadline of a time budget or when the context ends. Reading it is one
+// atomic load, cheap enough to do before every iteration, so that a
+// decision stops within one iteration of a cancellation.
+type stopper struct {
+	flag    atomic.Bool
+	release func() bool
+	timer   *time.Timer
+}
+
+func newStopper(ctx context.Context, deadline time.Time) *stopper {
+	s := &stopper{}
+	set := func() { s.flag.Store(true) }
+	if ctx.Err() != nil {
+		set()
+	}
+	s.release = context.AfterFunc(ctx, set)
+	if !deadline.IsZero() {
+		s.timer = time.AfterFunc(time.Until(deadline), set)
+	}
+	return s
+}
+
+func (s *stopper) stopped() bool { return s.flag.Load() }
+
+// close lets go of the context and the timer.
+func (s *stopper) close() {
+	s.release()
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+}
+
+// runRoot searches the trees on the goroutines that the positions are
+// for (one position each, the first the caller's own): goroutine g takes
+// trees g, g+G, g+2G, ..., a batch of iterations from each in turn, until
+// each has run its quota (any number when the quota is negative) or the
+// stopper says so. It returns the iterations run by each tree. Each tree
+// sees only its own generator, so with quotas the result does not depend
+// on how the trees are spread over goroutines.
+func (m *MCTS[M, P]) runRoot(trees []*tree[M, P], positions []P, quotas []int, st *stopper, c float64) []int64 {
+	const batch = 16
+	iters := make([]int64, len(trees))
+	g := len(positions)
+	work := func(k int) {
+		pos := positions[k]
+		for more := true; more; {
+			more = false
+			for i := k; i < len(trees); i += g {
+				for b := 0; b < batch && (quotas[i] < 0 || iters[i] < int64(quotas[i])); b++ {
+					if st.stopped() {
+						return
+					}
+					trees[i].iterate(pos, m, c)
+					iters[i]++
+					more = true
+				}
+			}
+		}
+	}
+	if g == 1 {
+		work(0)
+		return iters
+	}
+	var wg sync.WaitGroup
+	for k := range positions {
+		wg.Go(func() { work(k) })
+	}
+	wg.Wait()
+	return iters
+}
+
+// runTree searches one tree with a goroutine per position (the first the
+// caller's own), quota iterations in all (any number when negative),
+// and returns the iterations run. The tree's own walker serves the first
+// goroutine; the others get walkers seeded from its generator.
+func (m *MCTS[M, P]) runTree(t *tree[M, P], positions []P, quota int, st *stopper, c float64) int64 {
+	if len(positions) == 1 {
+		return m.runRoot([]*tree[M, P]{t}, positions, []int{quota}, st, c)[0]
+	}
+	var (
+		mu            sync.Mutex
+		claimed, done atomic.Int64
+		wg            sync.WaitGroup
+	)
+	walkers := make([]*walker[M, P], len(positions))
+	walkers[0] = &t.walker
+	for k := 1; k < len(walkers); k++ {
+		w := newWalker[M, P](rand.New(rand.NewPCG(t.rng.Uint64(), uint64(k))))
+		walkers[k] = &w
+	}
+	for k := range positions {
+		wg.Go(func() {
+			for !st.stopped() {
+				if quota >= 0 && claimed.Add(1) > int64(quota) {
+					return
+				}
+				t.iterateShared(&mu, walkers[k], positions[k], m, c)
+				done.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	for _, w := range walkers[1:] {
+		t.depth = max(t.depth, w.depth)
+	}
+	return done.Load()
+}
+
+// iterateShared is iterate on a tree that other goroutines grow at the
+// same time, each with its own walker and copy of the position. The
+// walk down the tree and the backup hold mu; the moves are generated and
+// played, and the playout run, without it. Visits are counted on the way
+// down and rewards at the backup, so a node being explored by one
+// goroutine looks, to the others, as if it had been lost.
+func (t *tree[M, P]) iterateShared(mu *sync.Mutex, w *walker[M, P], pos P, m *MCTS[M, P], c float64) {
+	maxNodes := m.maxNodes()
+	w.path, w.line = append(w.path[:0], 0), w.line[:0]
+	played, fresh := 0, false
+	mu.Lock()
+	t.nodes[0].visits++
+	cur := int32(0)
+	for !t.nodes[cur].dead {
+		if t.nodes[cur].first < 0 {
+			mu.Unlock()
+			played = playLine(pos, w.line, played)
+			who, over := w.generate(pos)
+			mu.Lock()
+			if t.nodes[cur].first < 0 && !t.nodes[cur].dead {
+				t.attach(w, cur, who, over, maxNodes) // unless another walker did
+			}
+			if t.nodes[cur].first < 0 || t.nodes[cur].dead {
+				break // finished game, or full tree
+			}
+		}
+		cur = t.choose(w, cur, c)
+		nd := &t.nodes[cur]
+		fresh = nd.visits == 0
+		nd.visits++ // the virtual loss: a visit whose reward comes later
+		w.path = append(w.path, cur)
+		w.line = append(w.line, nd.move)
+		if fresh {
+			break
+		}
+	}
+	mu.Unlock()
+	w.depth = max(w.depth, len(w.line))
+	playLine(pos, w.line, played)
+	var key uint64
+	if fresh {
+		key = pos.Key()
+	}
+	r := w.playout(pos, m)
+	for range w.line {
+		pos.Undo()
+	}
+	mu.Lock()
+	if fresh {
+		t.nodes[cur].key = key
+	}
+	for _, i := range w.path {
+		if nd := &t.nodes[i]; nd.player >= 0 && int(nd.player) < len(r) {
+			nd.reward += r[nd.player]
+		}
+	}
+	mu.Unlock()
+}
+
+// playLine plays the moves of line from index from on and returns
+// len(line), the index to continue from.
+func playLine[M any, P game.Position[M]](pos P, line []M, from int) int {
+	for _, mv := range line[from:] {
+		pos.Play(mv)
+	}
+	return len(line)
+}
