@@ -129,16 +129,11 @@ func (m *MCTS[M, P]) runTree(t *tree[M, P], positions []P, quota int, st *stoppe
 		w := newWalker[M, P](rand.New(rand.NewPCG(t.rng.Uint64(), uint64(k))))
 		walkers[k] = &w
 	}
+	more := func() bool {
+		return !st.stopped() && (quota < 0 || claimed.Add(1) <= int64(quota))
+	}
 	for k := range positions {
-		wg.Go(func() {
-			for !st.stopped() {
-				if quota >= 0 && claimed.Add(1) > int64(quota) {
-					return
-				}
-				t.iterateShared(&mu, walkers[k], positions[k], m, c)
-				done.Add(1)
-			}
-		})
+		wg.Go(func() { done.Add(t.searchShared(&mu, walkers[k], positions[k], m, c, more)) })
 	}
 	wg.Wait()
 	for _, w := range walkers[1:] {
@@ -147,23 +142,56 @@ func (m *MCTS[M, P]) runTree(t *tree[M, P], positions []P, quota int, st *stoppe
 	return done.Load()
 }
 
-// iterateShared is iterate on a tree that other goroutines grow at the
-// same time, each with its own walker and copy of the position. The
-// walk down the tree and the backup hold mu; the moves are generated and
-// played, and the playout run, without it. Visits are counted on the way
-// down and rewards at the backup, so a node being explored by one
-// goroutine looks, to the others, as if it had been lost.
-func (t *tree[M, P]) iterateShared(mu *sync.Mutex, w *walker[M, P], pos P, m *MCTS[M, P], c float64) {
-	maxNodes := m.maxNodes()
-	w.path, w.line = append(w.path[:0], 0), w.line[:0]
-	played, fresh := 0, false
+// searchShared runs iterations on a tree that other goroutines grow at
+// the same time, each with its own walker and copy of the position,
+// while more says so, and returns how many it ran. Walks down the tree
+// and backups hold mu (a backup and the next walk down in one hold); the
+// moves are generated and played, and the playouts run, without it.
+// Visits are counted on the way down and rewards at the backup, so a node
+// being explored by one goroutine looks, to the others, as if it had been
+// lost.
+func (t *tree[M, P]) searchShared(mu *sync.Mutex, w *walker[M, P], pos P, m *MCTS[M, P], c float64, more func() bool) int64 {
+	var n int64
 	mu.Lock()
+	defer mu.Unlock()
+	for more() {
+		cur, fresh := t.descend(mu, w, pos, m.maxNodes(), c)
+		mu.Unlock()
+		playLine(pos, w.line, w.played)
+		var key uint64
+		if fresh {
+			key = pos.Key()
+		}
+		r := w.playout(pos, m)
+		for range w.line {
+			pos.Undo()
+		}
+		mu.Lock()
+		if fresh {
+			t.nodes[cur].key = key
+		}
+		for _, i := range w.path {
+			if nd := &t.nodes[i]; nd.player >= 0 && int(nd.player) < len(r) {
+				nd.reward += r[nd.player]
+			}
+		}
+		n++
+	}
+	return n
+}
+
+// descend walks down a shared tree, called and returning with mu held,
+// and returns the node reached and whether it is new. Its path is left in
+// w.path, the moves of the path in w.line, of which the first w.played
+// are played on pos already (to generate the moves of a node to expand,
+// which it does without mu).
+func (t *tree[M, P]) descend(mu *sync.Mutex, w *walker[M, P], pos P, maxNodes int, c float64) (cur int32, fresh bool) {
+	w.path, w.line, w.played = append(w.path[:0], 0), w.line[:0], 0
 	t.nodes[0].visits++
-	cur := int32(0)
 	for !t.nodes[cur].dead {
 		if t.nodes[cur].first < 0 {
 			mu.Unlock()
-			played = playLine(pos, w.line, played)
+			w.played = playLine(pos, w.line, w.played)
 			who, over := w.generate(pos)
 			mu.Lock()
 			if t.nodes[cur].first < 0 && !t.nodes[cur].dead {
@@ -183,27 +211,8 @@ func (t *tree[M, P]) iterateShared(mu *sync.Mutex, w *walker[M, P], pos P, m *MC
 			break
 		}
 	}
-	mu.Unlock()
 	w.depth = max(w.depth, len(w.line))
-	playLine(pos, w.line, played)
-	var key uint64
-	if fresh {
-		key = pos.Key()
-	}
-	r := w.playout(pos, m)
-	for range w.line {
-		pos.Undo()
-	}
-	mu.Lock()
-	if fresh {
-		t.nodes[cur].key = key
-	}
-	for _, i := range w.path {
-		if nd := &t.nodes[i]; nd.player >= 0 && int(nd.player) < len(r) {
-			nd.reward += r[nd.player]
-		}
-	}
-	mu.Unlock()
+	return cur, fresh
 }
 
 // playLine plays the moves of line from index from on and returns

@@ -164,3 +164,25 @@ func TestTreeParallelIsShared(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// ExampleParallelism searches a tic-tac-toe position on two threads both
+// ways. Root parallelism with a fixed number of trees chooses the same
+// move on one thread as on two.
+func ExampleParallelism() {
+	pos := testgames.NewTicTacToe()
+	for _, m := range []int{0, 3, 1, 4, 8} { // X a3 b3, O a2 b2, X c1
+		pos.Play(m)
+	}
+	ctx := context.Background()
+	one := &search.MCTS[int, *testgames.TicTacToe]{Iterations: 2000, Trees: 2, Threads: 1, Seed: 1}
+	two := &search.MCTS[int, *testgames.TicTacToe]{Iterations: 2000, Trees: 2, Threads: 2, Seed: 1}
+	tree := &search.MCTS[int, *testgames.TicTacToe]{Iterations: 2000, Threads: 2, Parallel: search.TreeParallel}
+	a, _ := one.Choose(ctx, pos)
+	b, _ := two.Choose(ctx, pos)
+	c, _ := tree.Choose(ctx, pos)
+	fmt.Println("root:", pos.Notation(a.Move), pos.Notation(b.Move), a.Value == b.Value)
+	fmt.Println("tree:", pos.Notation(c.Move), c.Nodes)
+	// Output:
+	// root: c2 c2 true
+	// tree: c2 2000
+}

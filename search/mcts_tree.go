@@ -35,14 +35,15 @@ type tree[M any, P game.Position[M]] struct {
 // walker is what one goroutine needs to run iterations: its generator and
 // buffers. A walker serves one goroutine at a time.
 type walker[M any, P game.Position[M]] struct {
-	rng   *rand.Rand
-	play  Playouter[M, P] // shares rng
-	path  []int32
-	line  []M // the moves of path, played outside the lock of a shared tree
-	moves []M
-	outs  []game.Outcome[M]
-	res   game.Result
-	depth int // deepest selection of this decision
+	rng    *rand.Rand
+	play   Playouter[M, P] // shares rng
+	path   []int32
+	line   []M // the moves of path, played outside the lock of a shared tree
+	played int // how many of line are played on the walker's position
+	moves  []M
+	outs   []game.Outcome[M]
+	res    game.Result
+	depth  int // deepest selection of this decision
 }
 
 func newWalker[M any, P game.Position[M]](rng *rand.Rand) walker[M, P] {
