@@ -39,17 +39,21 @@ func (p Parallelism) String() string {
 }
 
 // stopper tells the goroutines of a decision when to stop: at the
-// deadline of a time budget or when the context ends. Reading it is one
-// atomic load, cheap enough to do before every iteration, so that a
-// decision stops within one iteration of a cancellation.
+// deadline of a time budget or when the context ends. A timer and the
+// context set a flag, which the goroutines read before every iteration
+// (one atomic load); they also look at the clock and the context every
+// few iterations themselves, since the timer's goroutine may wait for a
+// processor while theirs keep every one busy.
 type stopper struct {
-	flag    atomic.Bool
-	release func() bool
-	timer   *time.Timer
+	ctx      context.Context
+	deadline time.Time
+	flag     atomic.Bool
+	release  func() bool
+	timer    *time.Timer
 }
 
 func newStopper(ctx context.Context, deadline time.Time) *stopper {
-	s := &stopper{}
+	s := &stopper{ctx: ctx, deadline: deadline}
 	set := func() { s.flag.Store(true) }
 	if ctx.Err() != nil {
 		set()
@@ -61,7 +65,13 @@ func newStopper(ctx context.Context, deadline time.Time) *stopper {
 	return s
 }
 
-func (s *stopper) stopped() bool { return s.flag.Load() }
+// stopped reports whether to stop before a goroutine's iteration n.
+func (s *stopper) stopped(n int64) bool {
+	if n&15 == 15 && (s.ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline)) {
+		s.flag.Store(true)
+	}
+	return s.flag.Load()
+}
 
 // close lets go of the context and the timer.
 func (s *stopper) close() {
@@ -88,7 +98,7 @@ func (m *MCTS[M, P]) runRoot(trees []*tree[M, P], positions []P, quotas []int, s
 			more = false
 			for i := k; i < len(trees); i += g {
 				for b := 0; b < batch && (quotas[i] < 0 || iters[i] < int64(quotas[i])); b++ {
-					if st.stopped() {
+					if st.stopped(iters[i]) {
 						return
 					}
 					trees[i].iterate(pos, m, c)
@@ -129,8 +139,8 @@ func (m *MCTS[M, P]) runTree(t *tree[M, P], positions []P, quota int, st *stoppe
 		w := newWalker[M, P](rand.New(rand.NewPCG(t.rng.Uint64(), uint64(k))))
 		walkers[k] = &w
 	}
-	more := func() bool {
-		return !st.stopped() && (quota < 0 || claimed.Add(1) <= int64(quota))
+	more := func(n int64) bool {
+		return !st.stopped(n) && (quota < 0 || claimed.Add(1) <= int64(quota))
 	}
 	for k := range positions {
 		wg.Go(func() { done.Add(t.searchShared(&mu, walkers[k], positions[k], m, c, more)) })
@@ -144,17 +154,18 @@ func (m *MCTS[M, P]) runTree(t *tree[M, P], positions []P, quota int, st *stoppe
 
 // searchShared runs iterations on a tree that other goroutines grow at
 // the same time, each with its own walker and copy of the position,
-// while more says so, and returns how many it ran. Walks down the tree
+// while more (given the number run so far) says so, and returns how many
+// it ran. Walks down the tree
 // and backups hold mu (a backup and the next walk down in one hold); the
 // moves are generated and played, and the playouts run, without it.
 // Visits are counted on the way down and rewards at the backup, so a node
 // being explored by one goroutine looks, to the others, as if it had been
 // lost.
-func (t *tree[M, P]) searchShared(mu *sync.Mutex, w *walker[M, P], pos P, m *MCTS[M, P], c float64, more func() bool) int64 {
+func (t *tree[M, P]) searchShared(mu *sync.Mutex, w *walker[M, P], pos P, m *MCTS[M, P], c float64, more func(n int64) bool) int64 {
 	var n int64
 	mu.Lock()
 	defer mu.Unlock()
-	for more() {
+	for more(n) {
 		cur, fresh := t.descend(mu, w, pos, m.maxNodes(), c)
 		mu.Unlock()
 		playLine(pos, w.line, w.played)
