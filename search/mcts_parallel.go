@@ -94,15 +94,23 @@ func (m *MCTS[M, P]) runRoot(trees []*tree[M, P], positions []P, quotas []int, s
 	g := len(positions)
 	work := func(k int) {
 		pos := positions[k]
+		// Counted here and stored at the end: counters side by side in
+		// iters, written by different goroutines, would share a cache line.
+		n := make([]int64, len(trees))
+		defer func() {
+			for i := k; i < len(trees); i += g {
+				iters[i] = n[i]
+			}
+		}()
 		for more := true; more; {
 			more = false
 			for i := k; i < len(trees); i += g {
-				for b := 0; b < batch && (quotas[i] < 0 || iters[i] < int64(quotas[i])); b++ {
-					if st.stopped(iters[i]) {
+				for b := 0; b < batch && (quotas[i] < 0 || n[i] < int64(quotas[i])); b++ {
+					if st.stopped(n[i]) {
 						return
 					}
 					trees[i].iterate(pos, m, c)
-					iters[i]++
+					n[i]++
 					more = true
 				}
 			}
