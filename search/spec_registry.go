@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -159,7 +160,7 @@ func builtins[M any, P game.Position[M]]() []registered[M, P] {
 			{Name: "iterations", Type: Int, Doc: "playouts per move, over all threads (1000 when no time is given)"},
 			{Name: "time", Type: Duration, Doc: "time per move (e.g. 500ms)"},
 			{Name: "c", Type: Float, Default: "1.414", Doc: "UCB1 exploration constant"},
-			{Name: "threads", Type: Int, Default: "1", Doc: "goroutines per move (at most " + strconv.Itoa(maxThreads) + ")"},
+			{Name: "threads", Type: Int, Default: "1", Doc: "goroutines per move (0: one per core; at most " + strconv.Itoa(maxThreads) + ")"},
 			{Name: "parallel", Type: Choice, Default: "root", Choices: []string{"root", "tree"}, Doc: "root: independent trees, reproducible; tree: one tree, virtual loss"},
 			{Name: "trees", Type: Int, Doc: "independent trees of parallel=root (default: threads); fixes the moves for a seed whatever the threads"},
 			{Name: "workers", Type: Int, Doc: "older name of threads"},
@@ -191,11 +192,12 @@ func buildMCTS[M any, P game.Position[M]](a Args, h Hooks[M, P]) (Bot[M, P], err
 	if m.Iterations == 0 && m.Time == 0 {
 		m.Iterations = 1000
 	}
+	if m.Threads == 0 {
+		m.Threads = runtime.GOMAXPROCS(0)
+	}
 	switch {
 	case m.C == 0:
 		return nil, fmt.Errorf("c must be above 0")
-	case m.Threads == 0:
-		return nil, fmt.Errorf("threads must be at least 1")
 	case m.Threads > maxThreads || m.Trees > maxThreads:
 		return nil, fmt.Errorf("threads and trees are at most %d", maxThreads)
 	case a.Given("trees") && m.Parallel == TreeParallel:

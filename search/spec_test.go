@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -55,6 +56,12 @@ func TestRegistryBuildsBots(t *testing.T) {
 			m := b.(*search.MCTS[int, c4])
 			return m.Threads == 2 && m.Parallel == search.TreeParallel
 		}},
+		{"mcts:threads=0", func(b search.Bot[int, c4]) bool {
+			return b.(*search.MCTS[int, c4]).Threads == runtime.GOMAXPROCS(0)
+		}},
+		{"mcts:workers=0", func(b search.Bot[int, c4]) bool {
+			return b.(*search.MCTS[int, c4]).Threads == runtime.GOMAXPROCS(0)
+		}},
 		{"mcts:threads=1,trees=4", func(b search.Bot[int, c4]) bool {
 			m := b.(*search.MCTS[int, c4])
 			return m.Threads == 1 && m.Trees == 4 && m.Parallel == search.RootParallel
@@ -101,8 +108,6 @@ func TestRegistryErrors(t *testing.T) {
 		{"mcts:iterations=many", "iterations=many: want a whole number, 0 or more"},
 		{"mcts:iterations=-5", "iterations=-5: want a whole number, 0 or more"},
 		{"mcts:c=0", "c must be above 0"},
-		{"mcts:threads=0", "threads must be at least 1"},
-		{"mcts:workers=0", "threads must be at least 1"},
 		{"mcts:threads=2,workers=2", "threads and workers are the same setting"},
 		{"mcts:threads=1000", "threads and trees are at most 256"},
 		{"mcts:trees=257", "threads and trees are at most 256"},
