@@ -163,12 +163,11 @@ func (m *MCTS[M, P]) runTree(t *tree[M, P], positions []P, quota int, st *stoppe
 // searchShared runs iterations on a tree that other goroutines grow at
 // the same time, each with its own walker and copy of the position,
 // while more (given the number run so far) says so, and returns how many
-// it ran. Walks down the tree
-// and backups hold mu (a backup and the next walk down in one hold); the
-// moves are generated and played, and the playouts run, without it.
-// Visits are counted on the way down and rewards at the backup, so a node
-// being explored by one goroutine looks, to the others, as if it had been
-// lost.
+// it ran. Walks down the tree and backups hold mu (a backup and the next
+// walk down in one hold); the moves are generated and played, and the
+// playouts run, without it. Visits are counted on the way down and
+// rewards at the backup, so a node being explored by one goroutine
+// looks, to the others, as if it had been lost.
 func (t *tree[M, P]) searchShared(mu *sync.Mutex, w *walker[M, P], pos P, m *MCTS[M, P], c float64, more func(n int64) bool) int64 {
 	var n int64
 	mu.Lock()
@@ -176,27 +175,40 @@ func (t *tree[M, P]) searchShared(mu *sync.Mutex, w *walker[M, P], pos P, m *MCT
 	for more(n) {
 		cur, fresh := t.descend(mu, w, pos, m.maxNodes(), c)
 		mu.Unlock()
-		playLine(pos, w.line, w.played)
-		var key uint64
-		if fresh {
-			key = pos.Key()
-		}
-		r := w.playout(pos, m)
-		for range w.line {
-			pos.Undo()
-		}
+		key, r := w.rollout(pos, m, fresh)
 		mu.Lock()
-		if fresh {
-			t.nodes[cur].key = key
-		}
-		for _, i := range w.path {
-			if nd := &t.nodes[i]; nd.player >= 0 && int(nd.player) < len(r) {
-				nd.reward += r[nd.player]
-			}
-		}
+		t.backup(w, cur, fresh, key, r)
 		n++
 	}
 	return n
+}
+
+// rollout plays the walker's line on pos (from what descend played of
+// it), takes the key of the node reached if it is new, plays a random
+// game from there and takes every move back.
+func (w *walker[M, P]) rollout(pos P, m *MCTS[M, P], fresh bool) (key uint64, r game.Result) {
+	playLine(pos, w.line, w.played)
+	if fresh {
+		key = pos.Key()
+	}
+	r = w.playout(pos, m)
+	for range w.line {
+		pos.Undo()
+	}
+	return key, r
+}
+
+// backup credits result r to the walker's path, whose visits descend
+// counted, and gives a new node its key; the caller holds the lock.
+func (t *tree[M, P]) backup(w *walker[M, P], cur int32, fresh bool, key uint64, r game.Result) {
+	if fresh {
+		t.nodes[cur].key = key
+	}
+	for _, i := range w.path {
+		if nd := &t.nodes[i]; nd.player >= 0 && int(nd.player) < len(r) {
+			nd.reward += r[nd.player]
+		}
+	}
 }
 
 // descend walks down a shared tree, called and returning with mu held,
