@@ -24,7 +24,7 @@ type Speed struct {
 	// them (search.Playouter); Plies their mean length.
 	Raw, Adapter, Plies float64
 	// MCTS is iterations per second of one decision from the start, on one
-	// tree; MCTS2 on two trees (workers=2).
+	// tree; MCTS2 on two trees (threads=2).
 	MCTS, MCTS2 float64
 }
 
@@ -41,7 +41,7 @@ func MeasureSpeed(ctx context.Context, g *Engine, d time.Duration, iterations in
 		return sp, err
 	}
 	for _, w := range []int{1, 2} {
-		bot, err := g.Bots.Bot(fmt.Sprintf("mcts:iterations=%d,workers=%d,seed=%d", iterations, w, seed))
+		bot, err := g.Bots.Bot(fmt.Sprintf("mcts:iterations=%d,threads=%d,seed=%d", iterations, w, seed))
 		if err != nil {
 			return sp, err
 		}
