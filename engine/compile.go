@@ -46,12 +46,19 @@ type Game struct {
 	typeReach                [][][]uint64
 	attacks                  bool // attack tests happen: reach is worth computing
 	drops                    *dropIndex
-	countDrops               bool   // every move is a unit drop: see count.go
+	countDrops               []bool // by turn: every move is a unit drop (see count.go), nil: no turn
 	classMoves               []bool // priority class -> some piece has move programs in it
 	goals                    []cgoal
 	goalsOf                  [][]int    // player -> the goals naming it, in file order
+	goalLevels               []int      // the goals' priorities, highest first
+	score                    *cexpr     // the rules' score expression (nil: pieces on the board)
 	reasons                  [][]string // goal, player -> text of the outcome
 	eval                     *evalCache
+	// ext places the native dialect's extra cells; x holds its compiled
+	// expressions.
+	ext extLayout
+	x   exprTables
+	ko  KoRule // the rules' ko option
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -145,6 +152,16 @@ const (
 	opNavVerifyEmpty
 	opNavVerifyNotFriend
 	opNavVerifyEnemy
+	// The native dialect's instructions.
+	opAlly           // friend? when the game has coalitions
+	opFoe            // enemy? when the game has coalitions
+	opCond           // b: a condition tree of exprTables.conds
+	opSetVar         // b: variable; c: expression
+	opSetPosAttr     // loc; b: position attribute; c: expression
+	opSetAttrInt     // loc; b: integer attribute; c: expression
+	opCaptureSet     // b: set
+	opFlipSet        // b: set
+	opChangeOwnerSet // b: set
 )
 
 // instr is one bytecode instruction. lk and a give a location (here, a
@@ -165,7 +182,12 @@ func Compile(r *Rules) (*Game, error) {
 	if err := g.check(); err != nil {
 		return nil, err
 	}
+	if err := g.checkExt(); err != nil {
+		return nil, err
+	}
 	g.tables()
+	g.layoutExt()
+	g.ko = r.Options.Ko
 	g.priorityClasses()
 	for t := range r.Pieces {
 		if err := g.compilePiece(t); err != nil {

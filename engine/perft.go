@@ -25,6 +25,39 @@ func perft(s *State, depth int, lists []MoveList) (int64, error) {
 	return perftMoves(s, ms, depth, lists, nil)
 }
 
+// PerftEnded is Perft under the other convention of published tables
+// (Aart Bik's Othello table among them): a position where the game is
+// over counts as a leaf at any depth, not only at the last. The two agree
+// as deep as no game can end earlier.
+func PerftEnded(s *State, depth int) (int64, error) {
+	lists := make([]MoveList, depth+1)
+	var walk func(depth int) (int64, error)
+	walk = func(depth int) (int64, error) {
+		if depth == 0 || s.staticOver() {
+			return 1, nil
+		}
+		ms, err := s.Moves(&lists[depth])
+		if err != nil || len(ms) == 0 {
+			return 1, err
+		}
+		if depth == 1 {
+			return int64(len(ms)), nil
+		}
+		var n int64
+		for i := range ms {
+			s.Play(&ms[i])
+			k, err := walk(depth - 1)
+			s.Undo()
+			if err != nil {
+				return 0, err
+			}
+			n += k
+		}
+		return n, nil
+	}
+	return walk(depth)
+}
+
 // perftMoves sums the counts under each move, telling each to each.
 func perftMoves(s *State, ms []Move, depth int, lists []MoveList, each func(i int, n int64)) (int64, error) {
 	var n int64
