@@ -60,6 +60,10 @@ var perftCases = []perftCase{
 	{"dagaz reversi", reference("dagaz_reversi.zrf", ""), othelloCounts, 6, 8},
 	{"hex", bundled("hex.zrf"), hexCounts, 3, 3},
 	{"go 9x9", bundled("go.zrf"), go9Counts, 3, 3},
+	// Dagaz's Go 13x13 with the Go shim: 169 drops and a pass, then 169
+	// after a drop or 170 after a pass; Dagaz's Hex has no swap.
+	{"dagaz go", reference("dagaz_go.zrf", ""), []int64{170, 28731}, 2, 2},
+	{"dagaz hex", reference("dagaz_hex.zrf", ""), []int64{121, 14520}, 2, 2},
 	{"dagaz amazons", reference("dagaz_amazons.zrf", ""), []int64{2176, 4307152}, 1, 2},
 }
 
