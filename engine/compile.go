@@ -414,24 +414,11 @@ func (g *Game) priorityClasses() {
 		g.classes = append(g.classes, set)
 	}
 	continuation := make([]bool, nt)
-	var walk func([]Stmt)
-	walk = func(ss []Stmt) {
-		for _, s := range ss {
-			if s.Kind == SAdd && s.Add.Kind.Partial() && s.Add.Next >= 0 {
-				continuation[s.Add.Next] = true
-			}
-			walk(s.Then)
-			walk(s.Else)
+	walkRules(r, func(s *Stmt) {
+		if s.Kind == SAdd && s.Add.Kind.Partial() && s.Add.Next >= 0 {
+			continuation[s.Add.Next] = true
 		}
-	}
-	for _, pt := range r.Pieces {
-		for _, b := range pt.Moves {
-			walk(b.Body)
-		}
-		for _, b := range pt.Drops {
-			walk(b.Body)
-		}
-	}
+	}, nil)
 	rest := make([]bool, nt)
 	any := false
 	for t := range g.classOf {

@@ -30,10 +30,12 @@ type extLayout struct {
 	coalitions bool
 }
 
-// walkRules calls stmt for every statement of every program, expr for
-// every expression (in programs, goals and the score) and set for every
-// set.
+// walkRules calls stmt for every statement of every program and expr
+// (unless nil) for every expression, in programs, goals and the score.
 func walkRules(r *Rules, stmt func(*Stmt), expr func(*Expr)) {
+	if expr == nil {
+		expr = func(*Expr) {}
+	}
 	var ws func([]Stmt)
 	var wc func(*Cond)
 	var we func(*Expr)

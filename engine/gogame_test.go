@@ -4,10 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"testing/fstest"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
 )
 
 // goBoard is a direct implementation of the rules of games/go.zrf
@@ -100,24 +98,7 @@ func goVariant(t *testing.T, files, ranks string) *engine.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src = append(src, `(variant (title "small") (go-board "`+files+`" "`+ranks+`"))`...)
-	f, err := zrf.Read("go.zrf", src, fstest.MapFS{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := f.Select("small")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := f.Build(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cg, err := engine.Compile(g.Rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cg
+	return compileText(t, "go.zrf", string(src)+`(variant (title "small") (go-board "`+files+`" "`+ranks+`"))`, "small")
 }
 
 // TestGoAgainstDirectRules compares the move tree of the Go rules file

@@ -210,17 +210,9 @@ func (b *builder) filter(n *sexp.Node) (*engine.Cond, bool) {
 
 // dirNames reads (directions d...).
 func (b *builder) dirNames(n *sexp.Node) ([]int, bool) {
-	args := n.Args()
-	if len(args) == 0 {
+	if len(n.Args()) == 0 {
 		b.errs.Addf(n, "directions wants direction names")
 		return nil, false
 	}
-	var out []int
-	ok := true
-	for _, a := range args {
-		d, ok1 := b.dir(a)
-		ok = ok && ok1
-		out = append(out, d)
-	}
-	return out, ok
+	return lookupAll(n.Args(), b.dir)
 }

@@ -116,13 +116,16 @@ func (b *builder) goalCond(n *sexp.Node) (engine.GoalCond, bool) {
 }
 
 // pieceTypes resolves a list of piece names.
-func (b *builder) pieceTypes(args []*sexp.Node) ([]int, bool) {
+func (b *builder) pieceTypes(args []*sexp.Node) ([]int, bool) { return lookupAll(args, b.pieceType) }
+
+// lookupAll resolves every name of a list, reporting each unknown one.
+func lookupAll(args []*sexp.Node, one func(*sexp.Node) (int, bool)) ([]int, bool) {
 	var out []int
 	ok := true
 	for _, a := range args {
-		t, ok1 := b.pieceType(a)
+		x, ok1 := one(a)
 		ok = ok && ok1
-		out = append(out, t)
+		out = append(out, x)
 	}
 	return out, ok
 }
