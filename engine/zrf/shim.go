@@ -46,8 +46,8 @@ var shims = []shim{
 		what:   "drops outflank and turn the outflanked discs; a player who cannot drop passes; when nobody can, most discs wins",
 		source: func(g *shimGame) (string, bool) {
 			return fmt.Sprintf(`
-(define outflank (mark (if (enemy? $1) $1 (while (enemy? $1) $1)
-  (if (friend? $1) (while enemy? change-owner (opposite $1)) (set-flag turned true))) back))
+(define outflank ((if (enemy? $1) mark $1 (while (enemy? $1) $1)
+  (if (friend? $1) (while enemy? change-owner (opposite $1)) (set-flag turned true)) back)))
 (define drop ((verify empty?) %s (verify (flag? turned)) add))
 (drops-of %s (drop))
 (option "pass turn" forced)
