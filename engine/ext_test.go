@@ -213,3 +213,25 @@ func TestKo(t *testing.T) {
 		}
 	}
 }
+
+// The seed's checkmate, written with counts: the player to move has no
+// move and a king of its is attacked; with two kings one attacked king is
+// not mate (Tamerlane's several royal pieces).
+func TestSeedMate(t *testing.T) {
+	src := `(game (title "Mate") (players A B) ` + rowBoard + `
+  (piece (name King) (moves ((verify my?) right (verify empty?) add)))
+  (piece (name Rook) (moves ((verify my?) left (while empty? add left) (verify enemy?) add)))
+  (board-setup (A (King a KINGS)) (B (Rook b)))
+  (loss-condition (A B) (and (= (count moves) 0) (= (count (pieces my? (is-piece? King))) 1)
+    (> (count (pieces my? (is-piece? King) is-attacked?)) 0))))`
+	for _, tt := range []struct {
+		kings string
+		over  bool
+	}{{"", true}, {"d", false}} {
+		s := engine.NewState(compileSource(t, strings.Replace(src, "KINGS", tt.kings, 1)))
+		r, err := s.Result()
+		if err != nil || r.Over != tt.over || (r.Over && r.Scores[1] != 1) {
+			t.Errorf("kings a %s: result %+v %v, want over %v with B winning", tt.kings, r, err, tt.over)
+		}
+	}
+}
