@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Expressions, sets and conditions of the native dialect, compiled once
 // into trees with their tables resolved and evaluated against a state.
@@ -561,45 +558,4 @@ func (gn *generator) staleGroups() {
 	for i := range gn.grp {
 		gn.grp[i].ver = 0
 	}
-}
-
-// exprText writes an expression back in the dialect, for summaries.
-func (g *Game) exprText(e *Expr) string {
-	if e == nil {
-		return ""
-	}
-	var parts []string
-	for _, a := range e.Args {
-		parts = append(parts, g.exprText(a))
-	}
-	r := g.Rules
-	switch e.Kind {
-	case ENum:
-		return fmt.Sprint(e.N)
-	case EVar:
-		return r.Vars[e.A].Name
-	case EAttr:
-		return r.Attrs[e.A].Name
-	case EPosAttr:
-		return r.PosAttrs[e.A].Name
-	case ECount:
-		return "(count " + setText(e.Set) + ")"
-	case ECountMoves:
-		return "(count moves)"
-	case ECountPasses:
-		return "(count passes)"
-	}
-	op := [...]string{EAdd: "+", ESub: "-", EMul: "*", EMin: "min", EMax: "max"}[e.Kind]
-	return "(" + op + " " + strings.Join(parts, " ") + ")"
-}
-
-func setText(s *SetExpr) string {
-	if s.Text != "" {
-		return s.Text
-	}
-	names := [...]string{"pieces", "positions", "group", "liberties", "territory"}
-	if int(s.Kind) < len(names) {
-		return "(" + names[s.Kind] + " ...)"
-	}
-	return "(set)"
 }
