@@ -58,6 +58,9 @@ type Game struct {
 	ext extLayout
 	x   exprTables
 	ko  KoRule // the rules' ko option
+	// extPlay: making a move does more than its changes (ko keys, the
+	// pass counter).
+	extPlay bool
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -187,6 +190,7 @@ func Compile(r *Rules) (*Game, error) {
 	g.tables()
 	g.layoutExt()
 	g.ko = r.Options.Ko
+	g.extPlay = g.ko != KoNone || g.ext.passCell >= 0
 	g.priorityClasses()
 	for t := range r.Pieces {
 		if err := g.compilePiece(t); err != nil {

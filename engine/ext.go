@@ -280,7 +280,9 @@ func (g *Game) pieceAttrCell(slot int32, p int32) int32 {
 }
 
 // allied reports whether players o and p are the same or allies.
-func (g *Game) allied(o, p int) bool { return g.ext.ally[o*g.nplayers+p] }
+func (g *Game) allied(o, p int) bool {
+	return o == p || g.ext.coalitions && g.ext.ally[o*g.nplayers+p]
+}
 
 // Variable returns the value of game variable v.
 func (s *State) Variable(v int) int { return cellInt(s.cells[s.g.ext.varBase+int32(v)]) }

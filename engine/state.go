@@ -257,13 +257,14 @@ func (s *State) playPass() { s.playMove(nil, -1, -1, true) }
 func (s *State) play(ch []Change, from, to int32) { s.playMove(ch, from, to, false) }
 
 func (s *State) playMove(ch []Change, from, to int32, pass bool) {
-	if s.g.ko != KoNone {
+	g := s.g
+	if g.extPlay && g.ko != KoNone {
 		s.koPush()
 	}
 	s.frames = append(s.frames, undoFrame{n: int32(len(s.undo)), clearBefore: s.clear == len(s.frames), lastFrom: s.lastFrom,
 		lastTo: s.lastTo, turn: int32(s.turn), hash: s.hash, dropSave: s.drops.save()})
 	s.apply(ch)
-	if c := s.g.ext.passCell; c >= 0 {
+	if c := g.ext.passCell; g.extPlay && c >= 0 {
 		// The passes made in a row: one more, or none after a move.
 		if pass {
 			s.apply([]Change{{c, s.cells[c] + 1}})
