@@ -6,8 +6,8 @@ func PerftProgress(s *State, depth int, start func(total int), done func()) (int
 	if depth <= 1 {
 		return Perft(s, depth)
 	}
-	if s.staticOver() {
-		return 0, nil
+	if over, err := s.staticEnd(); over || err != nil {
+		return 0, err
 	}
 	var ml MoveList
 	ms, err := s.Moves(&ml)

@@ -182,6 +182,12 @@ func TestExpressionStepLimit(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "loop.zrf:4:") || !strings.Contains(err.Error(), "did not finish") {
 		t.Fatalf("goal: error %v", err)
 	}
+	if _, err := engine.Perft(engine.NewState(g), 2); err == nil || !strings.Contains(err.Error(), "did not finish") {
+		t.Fatalf("perft: error %v", err)
+	}
+	if _, _, err := engine.Playout(engine.NewState(g), nil, 10, new(engine.MoveList)); err == nil {
+		t.Fatal("playout: no error")
+	}
 }
 
 // Ko rules on a toy board where either player may move the one piece:

@@ -21,13 +21,21 @@ func (s *State) Result() (Result, error) {
 }
 
 // staticOver reports whether a goal that does not depend on the side to
-// move having moves is met (what perft stops at).
+// move having moves is met (what perft stops at). A goal that fails (an
+// expression past its step limit) counts as met, so that the Result the
+// caller asks next reports the error.
 func (s *State) staticOver() bool {
+	over, err := s.staticEnd()
+	return over || err != nil
+}
+
+// staticEnd is staticOver with the error of a goal that fails.
+func (s *State) staticEnd() (bool, error) {
 	if s.clear == len(s.frames) {
-		return false // checked already: no goal holds here
+		return false, nil // checked already: no goal holds here
 	}
-	r, _ := s.result(true)
-	return r.Over
+	r, err := s.result(true)
+	return r.Over, err
 }
 
 type goalEval struct {

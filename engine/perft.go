@@ -12,8 +12,8 @@ func perft(s *State, depth int, lists []MoveList) (int64, error) {
 	if depth == 0 {
 		return 1, nil
 	}
-	if s.staticOver() {
-		return 0, nil
+	if over, err := s.staticEnd(); over || err != nil {
+		return 0, err
 	}
 	ms, err := s.Moves(&lists[depth])
 	if err != nil {
@@ -33,8 +33,11 @@ func PerftEnded(s *State, depth int) (int64, error) {
 	lists := make([]MoveList, depth+1)
 	var walk func(depth int) (int64, error)
 	walk = func(depth int) (int64, error) {
-		if depth == 0 || s.staticOver() {
+		if depth == 0 {
 			return 1, nil
+		}
+		if over, err := s.staticEnd(); over || err != nil {
+			return 1, err
 		}
 		ms, err := s.Moves(&lists[depth])
 		if err != nil || len(ms) == 0 {
