@@ -32,12 +32,14 @@ type Speed struct {
 // an MCTS decision of the given iterations from the start.
 func MeasureSpeed(ctx context.Context, g *Engine, d time.Duration, iterations int, seed uint64) (Speed, error) {
 	var sp Speed
-	raw, err := engine.MeasurePlayouts(g.Rules.Compiled, d, 1000, seed)
+	raw, err := engine.MeasurePlayouts(ctx, g.Rules.Compiled, d, 1000, seed)
 	if err != nil {
 		return sp, err
 	}
 	sp.Raw, sp.Plies = raw.PerSecond(), float64(raw.Plies)/float64(raw.Playouts)
-	sp.Adapter, _ = search.PlayoutRate(g.Game.New(), d, seed)
+	if sp.Adapter, _, err = search.PlayoutRate(ctx, g.Game.New(), d, seed); err != nil {
+		return sp, err
+	}
 	for _, w := range []int{1, 2} {
 		bot, err := g.Bots.Bot(fmt.Sprintf("mcts:iterations=%d,workers=%d,seed=%d", iterations, w, seed))
 		if err != nil {

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -98,7 +99,7 @@ func TestBenchReport(t *testing.T) {
 	g := game(t, "tic-tac-toe.zrf", "")
 	var b strings.Builder
 	bg := engine.BenchGame{Name: "tic-tac-toe", File: "tic-tac-toe.zrf", Game: g, PerftDepth: 3, RBG: "-", Dagaz: "-", Target: 1}
-	if err := engine.WriteBenchReport(&b, []engine.BenchGame{bg}, time.Millisecond, 100, 1); err != nil {
+	if err := engine.WriteBenchReport(context.Background(), &b, []engine.BenchGame{bg}, time.Millisecond, 100, 1); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()

@@ -47,7 +47,7 @@ func ParsePosition(g *Game, name string, src []byte) (*State, error) {
 	start := NewState(g)
 	copy(s.cells[g.np:], start.cells[g.np:])
 	g.clearExt(s.cells)
-	p := posReader{g: g, s: s, errs: &errs}
+	p := posReader{g: g, s: s, errs: &errs, placed: map[int]*sexp.Node{}}
 	for _, n := range nodes {
 		p.form(n)
 	}
@@ -63,6 +63,9 @@ type posReader struct {
 	g    *Game
 	s    *State
 	errs *sexp.ErrorList
+	// placed[p] is where position p was given a piece: a square holds
+	// one piece, so a second is an error.
+	placed map[int]*sexp.Node
 }
 
 func (p *posReader) index(list []string, n *sexp.Node, what string) int {
@@ -173,6 +176,11 @@ func (p *posReader) pieces(player int, n *sexp.Node) {
 			continue
 		}
 		if pos := p.index(g.Rules.Board.Positions, items[i], "position"); pos >= 0 {
+			if first, twice := p.placed[pos]; twice {
+				p.errs.Addf(items[i], "%s holds a piece already (given at %s)", items[i].Text, first.Origin())
+				continue
+			}
+			p.placed[pos] = items[i]
 			p.s.cells[pos] = MakePiece(t, player) | g.defaults[t]
 			if g.ext.nslots > 0 {
 				g.resetAttrs(p.s.cells, int32(pos), t)

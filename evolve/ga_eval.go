@@ -27,13 +27,20 @@ func (run *gaRun[G]) evaluate(inds []Individual[G]) {
 				if ga.Noise.Common {
 					er = rand.New(rand.NewPCG(common, uint64(run.status.Generation)))
 				}
-				v := ga.Evaluate(inds[i].Genome, er)
+				var v, viol float64
+				if ga.EvaluateConstrained != nil {
+					v, viol = ga.EvaluateConstrained(inds[i].Genome, er)
+					viol = max(viol, 0)
+				} else {
+					v = ga.Evaluate(inds[i].Genome, er)
+				}
 				ind := &inds[i]
 				if ga.Noise.Average && ind.Evals > 0 {
 					ind.Fitness += (v - ind.Fitness) / float64(ind.Evals+1)
+					ind.Violation += (viol - ind.Violation) / float64(ind.Evals+1)
 					ind.Evals++
 				} else {
-					ind.Fitness, ind.Evals = v, 1
+					ind.Fitness, ind.Violation, ind.Evals = v, viol, 1
 				}
 			}
 		}()

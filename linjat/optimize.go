@@ -63,6 +63,9 @@ type candidate struct {
 // is checked to have one solution by the exact solver. The result depends
 // only on the settings (and not on Workers) unless Time limits the run.
 func Optimize(ctx context.Context, set Settings) (*Generated, error) {
+	if set.Rows > MaxCells || set.Cols > MaxCells || set.Rows*set.Cols > MaxCells {
+		return nil, fmt.Errorf("a %dx%d grid: at most %d cells", set.Rows, set.Cols, MaxCells)
+	}
 	if set.Rows < 1 || set.Cols < 1 || set.Numbers < 1 || set.Numbers > set.Rows*set.Cols {
 		return nil, fmt.Errorf("cannot place %d numbers on a %dx%d grid", set.Numbers, set.Rows, set.Cols)
 	}

@@ -14,6 +14,10 @@ import (
 // are ignored, and so is trailing white space. Every row must have the same
 // number of cells, and the puzzle must hold at least one number.
 
+// MaxCells bounds the grids ludus reads and generates, so that no file or
+// setting runs the machine out of memory.
+const MaxCells = maxTextCells
+
 // maxTextCells bounds the grid a reader accepts, so that a hostile file
 // cannot make the solvers allocate without limit.
 const maxTextCells = 1 << 16

@@ -134,17 +134,22 @@ func FuzzReadCollection(f *testing.F) {
 	f.Add(`{"x": [{"puzzle": [], "classification": {"cover": {"depth": 1}}}]}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		c, err := ReadCollection(strings.NewReader(s), "f.json")
-		if err != nil {
-			return
-		}
-		for _, ls := range c {
-			for _, l := range ls {
-				if l.Puzzle != nil && l.Puzzle.Validate() != nil {
-					t.Fatalf("invalid puzzle accepted: %v", l.Puzzle.Validate())
-				}
-			}
+		if err == nil {
+			checkValid(t, c)
 		}
 	})
+}
+
+// checkValid fails the test on an invalid puzzle of a collection read.
+func checkValid(t *testing.T, c Collection) {
+	t.Helper()
+	for _, ls := range c {
+		for _, l := range ls {
+			if l.Puzzle != nil && l.Puzzle.Validate() != nil {
+				t.Fatalf("invalid puzzle accepted: %v", l.Puzzle.Validate())
+			}
+		}
+	}
 }
 
 // FuzzParseWeights checks the weights parser never panics and that what

@@ -137,21 +137,26 @@ func (m *MCTS[M, P]) choose(ctx context.Context, pos P, sess *mctsSession[M, P])
 		return Decision[M]{}, err
 	}
 	d.Time = time.Since(start)
-	return d, nil
+	return checked(pos, d)
 }
 
 // search runs quota iterations (any number when quota < 0) until the
-// deadline or the context's end, checking the clock every few iterations.
+// deadline, the context's end or an error of the rules, checking the clock
+// every few iterations.
 func (m *MCTS[M, P]) search(ctx context.Context, t *tree[M, P], pos P, quota int, deadline time.Time) int64 {
 	c := m.C
 	if c == 0 {
 		c = math.Sqrt2
 	}
 	t.depth = 0
+	fault, _ := any(pos).(game.Faulter)
 	var n int64
 	for quota < 0 || n < int64(quota) {
 		if n&15 == 0 && (ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline)) {
 			break
+		}
+		if fault != nil && fault.Err() != nil {
+			break // the rules failed: Choose reports it
 		}
 		t.iterate(pos, m, c)
 		n++

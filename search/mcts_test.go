@@ -185,7 +185,10 @@ func TestPlayouter(t *testing.T) {
 	if pos.Ply() != 0 {
 		t.Fatalf("undo left ply %d", pos.Ply())
 	}
-	rate, plies := search.PlayoutRate[int](testgames.NewTicTacToe(), 5*time.Millisecond, 1)
+	rate, plies, err := search.PlayoutRate[int](context.Background(), testgames.NewTicTacToe(), 5*time.Millisecond, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if rate <= 0 || plies < 5 || plies > 9 {
 		t.Errorf("%v playouts/s of %v plies", rate, plies)
 	}

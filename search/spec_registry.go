@@ -97,14 +97,21 @@ func (r *Registry[M, P]) WriteHelp(w io.Writer) error {
 				def = "-"
 			}
 			typ := p.Type.String()
-			if p.Type == Choice {
+			switch {
+			case p.Type == Choice:
 				typ = strings.Join(p.Choices, "|")
+			case p.Max > 0:
+				typ = fmt.Sprintf("integer 0-%d", p.Max)
 			}
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", p.Name, typ, def, p.Doc)
 		}
 	}
 	return tw.Flush()
 }
+
+// maxTableBits bounds the tables' sizes a spec may ask for: 2^24 entries
+// of 32 bytes are half a gigabyte per table.
+const maxTableBits = 24
 
 // budget reads the depth, time and nodes parameters, with defaultDepth
 // when none of them is given.
@@ -119,7 +126,7 @@ func budget(a Args, defaultDepth int) Budget {
 // budgetParams are the parameters of the searches bounded by a Budget.
 func budgetParams(depth string) []Param {
 	return []Param{
-		{Name: "depth", Type: Int, Doc: "plies to search (" + depth + " when no budget is given)"},
+		{Name: "depth", Type: Int, Max: maxDepth, Doc: "plies to search (" + depth + " when no budget is given)"},
 		{Name: "time", Type: Duration, Doc: "time per move, deepening iteratively (e.g. 500ms)"},
 		{Name: "nodes", Type: Int, Doc: "positions per move, deepening iteratively"},
 	}
@@ -134,7 +141,7 @@ func builtins[M any, P game.Position[M]]() []registered[M, P] {
 		}},
 		{Kind{Name: "alphabeta", Doc: "minimax with alpha-beta pruning, iterative deepening, transposition table, killer and history ordering; chance nodes by expectimax; paranoid beyond two players",
 			Params: append(budgetParams("4"),
-				Param{Name: "tt", Type: Int, Default: "18", Doc: "log2 of the transposition table's entries"},
+				Param{Name: "tt", Type: Int, Default: "18", Max: maxTableBits, Doc: "log2 of the transposition table's entries (32 bytes each)"},
 				Param{Name: "chance", Type: Choice, Default: "star1", Choices: []string{"star1", "expect"}, Doc: "chance nodes: Star1 pruning or plain expectation"},
 			)}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
 			rule := Star1
@@ -146,7 +153,7 @@ func builtins[M any, P game.Position[M]]() []registered[M, P] {
 		{Kind{Name: "expectimax", Doc: "expectimax: the chooser maximises, others minimise, chance averages; probability cut-off and chance-node cache",
 			Params: append(budgetParams("3"),
 				Param{Name: "minprob", Type: Float, Default: "0", Doc: "evaluate branches less likely than this instead of searching them"},
-				Param{Name: "tt", Type: Int, Default: "18", Doc: "log2 of the chance-node cache's entries"},
+				Param{Name: "tt", Type: Int, Default: "18", Max: maxTableBits, Doc: "log2 of the chance-node cache's entries"},
 			)}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
 			return &Expectimax[M, P]{Eval: WithResult[M](h.Eval), Budget: budget(a, 3), MinProb: a.Float("minprob"), TableBits: a.Int("tt")}, nil
 		}},
@@ -158,10 +165,10 @@ func builtins[M any, P game.Position[M]]() []registered[M, P] {
 			{Name: "iterations", Type: Int, Doc: "playouts per move (1000 when no time is given)"},
 			{Name: "time", Type: Duration, Doc: "time per move (e.g. 500ms)"},
 			{Name: "c", Type: Float, Default: "1.414", Doc: "UCB1 exploration constant"},
-			{Name: "workers", Type: Int, Default: "1", Doc: "independent trees searched in parallel"},
+			{Name: "workers", Type: Int, Default: "1", Max: 256, Doc: "independent trees searched in parallel"},
 			{Name: "seed", Type: Int, Default: "0", Doc: "random seed, mixed with each game's"},
-			{Name: "playout", Type: Int, Default: "1000", Doc: "plies before a playout is cut and evaluated"},
-			{Name: "nodes", Type: Int, Default: "1048576", Doc: "nodes per tree before it stops growing"},
+			{Name: "playout", Type: Int, Default: "1000", Max: 1 << 20, Doc: "plies before a playout is cut and evaluated"},
+			{Name: "nodes", Type: Int, Default: "1048576", Max: 1 << 24, Doc: "nodes per tree before it stops growing"},
 			{Name: "reuse", Type: Bool, Default: "true", Doc: "keep the subtree of the position reached between moves"},
 		}}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
 			m := &MCTS[M, P]{Iterations: a.Int("iterations"), Time: a.Duration("time"), C: a.Float("c"),

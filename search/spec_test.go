@@ -89,6 +89,12 @@ func TestRegistryErrors(t *testing.T) {
 		{"mcts:iterations=many", "iterations=many: want a whole number, 0 or more"},
 		{"mcts:iterations=-5", "iterations=-5: want a whole number, 0 or more"},
 		{"mcts:c=0", "c must be above 0"},
+		// Allocated sizes are bounded.
+		{"alphabeta:tt=60", "tt=60: at most 24"},
+		{"expectimax:tt=30", "tt=30: at most 24"},
+		{"mcts:nodes=999999999999", "nodes=999999999999: at most 16777216"},
+		{"mcts:workers=100000", "workers=100000: at most 256"},
+		{"alphabeta:depth=100000", "depth=100000: at most 8192"},
 		{"alphabeta:chance=dice", "chance=dice: want one of star1, expect"},
 		{"alphabeta:time=soon", "time=soon: want a duration"},
 		{"alphabeta:depth", `parameter 1 "depth" is not name=value`},

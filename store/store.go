@@ -95,11 +95,36 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := p.Up(ctx); err != nil {
+	if s.postgres {
+		// Processes that open a new database at once (workers started
+		// together) take turns, or their migrations would collide.
+		conn, err := s.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, SchemaLock); err != nil {
+			return fmt.Errorf("locking the schema: %w", err)
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, SchemaLock)
+	}
+	_, err = p.Up(ctx)
+	// Two processes opening a new SQLite file at once race to make its
+	// tables; each migration is a transaction, so the loser finds the
+	// winner's work done when it tries again.
+	for try := 0; err != nil && !s.postgres && try < 5 && ctx.Err() == nil; try++ {
+		time.Sleep(time.Duration(50<<try) * time.Millisecond)
+		_, err = p.Up(ctx)
+	}
+	if err != nil {
 		return fmt.Errorf("migrating: %w", err)
 	}
 	return nil
 }
+
+// SchemaLock is the PostgreSQL advisory lock held while a schema (the
+// store's, or the queue's) is brought up to date.
+const SchemaLock int64 = 0x6c75647573 // "ludus"
 
 // Close closes the store.
 func (s *Store) Close() error { return s.db.Close() }

@@ -119,6 +119,10 @@ func TestPuzzlesRoundTrip(t *testing.T) {
 			if err != nil || len(bySeed) != 3 {
 				t.Errorf("by seed and settings: %d puzzles, %v; want 3", len(bySeed), err)
 			}
+			one, err := s.Puzzles(ctx, Query{ID: ids["4..."]})
+			if err != nil || len(one) != 1 || one[0].Body != "4..." || one[0].ID != ids["4..."] {
+				t.Errorf("by id %d: %+v, %v; want 4...", ids["4..."], one, err)
+			}
 			none, err := s.Puzzles(ctx, Query{Game: "linjat", Seed: 8, Settings: json.RawMessage(`{"rows":1}`)})
 			if err != nil || len(none) != 0 {
 				t.Errorf("other seed: %d puzzles, %v; want 0", len(none), err)

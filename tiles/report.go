@@ -24,7 +24,7 @@ import (
 var statsHeader = []string{
 	"generation", "evaluations", "boards", "seconds", "ga_best", "ga_mean",
 	"objective", "objective_stderr", "bridges", "dup_score", "fully_connected",
-	"extra_edges", "path_probability", "best_objective",
+	"extra_edges", "path_probability", "best_objective", "eval_boards",
 }
 
 // WriteStatsCSV writes the history of a run as CSV: one row per validation,
@@ -43,6 +43,7 @@ func WriteStatsCSV(w io.Writer, history []Stats) error {
 			f(s.Elapsed.Seconds()), f(s.GABest), f(s.GAMean),
 			f(v.Objective.Mean), f(v.Objective.StdErr), strconv.Itoa(v.Bridges), strconv.Itoa(v.DupScore),
 			strconv.Itoa(v.FullyConnected), f(v.ExtraEdges.Mean), f(v.PathProb.Mean), f(s.BestScore.Objective.Mean),
+			strconv.Itoa(s.EvalBoards),
 		}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -136,7 +137,8 @@ type RunReport struct {
 
 // OptimizeRun runs Optimize with a checkpoint in dir (resuming a run found
 // there), keeps dir/stats.csv up to date as it goes, and at the end writes
-// the best set, its final score and the pictures.
+// the best set, its final score and the pictures (an interrupted run writes
+// the best set so far and its score, not the pictures).
 func OptimizeRun(ctx context.Context, sc *Scorer, opt Options, files RunFiles) (*RunReport, error) {
 	if files.FinalBoards <= 0 {
 		files.FinalBoards = 100000
@@ -202,7 +204,9 @@ func (rep *RunReport) writeResults(sc *Scorer, files RunFiles, path func(string)
 			return enc.Encode(rep.Final)
 		})
 	}
-	if err != nil {
+	if err != nil || !final {
+		// Interrupted: the pictures (seconds of PNG encoding) are left to
+		// the run that finishes, or to ludus tiles draw.
 		return err
 	}
 	return rep.writePictures(sc, path, seed, files.Refs)

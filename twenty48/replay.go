@@ -117,11 +117,8 @@ func writeTiles(sb *strings.Builder, t [16]int, color bool) {
 }
 
 // FindRecord picks a game of a record file by its number (the header's
-// game), or the first game when game is negative.
-func FindRecord(recs []Record, game int, name string) (*Record, error) {
-	if game < 0 {
-		return &recs[0], nil
-	}
+// game, which is its seed).
+func FindRecord(recs []Record, game uint64, name string) (*Record, error) {
 	for i := range recs {
 		if recs[i].Header != nil && recs[i].Header.Game == game {
 			return &recs[i], nil

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 )
 
 // gameFlags are the flags every engine command shares: which game of the
@@ -23,7 +24,7 @@ func (f *gameFlags) register(c *cobra.Command, withPosition bool) {
 
 // open loads the game and its start (or given) position.
 func (f *gameFlags) open(path string) (*zrf.Game, *engine.State, error) {
-	g, err := zrf.Open(path, f.variant)
+	g, err := games.Open(path, f.variant)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -11,6 +11,10 @@ import (
 	"github.com/ludus-games/ludus/progress"
 )
 
+// maxPerftDepth bounds --depth: the deepest published perft tables stop
+// near 15 plies, and a move tree 64 plies deep is never counted.
+const maxPerftDepth = 64
+
 func init() {
 	var gf gameFlags
 	var depth int
@@ -31,9 +35,6 @@ each first move in the universal notation; --json prints
   ludus perft games/reversi.zrf --depth 10 --count-ended`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if depth < 1 {
-				return fmt.Errorf("--depth must be at least 1 (got %d)", depth)
-			}
 			_, s, err := gf.open(args[0])
 			if err != nil {
 				return err
@@ -45,11 +46,11 @@ each first move in the universal notation; --json prints
 			case ended && divide:
 				return fmt.Errorf("--count-ended and --divide do not go together")
 			case ended:
-				if nodes, err = engine.PerftEnded(s, depth); err != nil {
+				if nodes, err = engine.PerftEndedContext(cmd.Context(), s, depth); err != nil {
 					return err
 				}
 			case divide:
-				entries, err := engine.Divide(s, depth)
+				entries, err := engine.Divide(cmd.Context(), s, depth)
 				if err != nil {
 					return err
 				}
@@ -61,7 +62,7 @@ each first move in the universal notation; --json prints
 				}
 			default:
 				var bar *progress.Bar
-				nodes, err = engine.PerftProgress(s, depth,
+				nodes, err = engine.PerftProgress(cmd.Context(), s, depth,
 					func(n int) { bar = progress.New(int64(n), fmt.Sprintf("perft %d", depth)) },
 					func() { bar.Add(1) })
 				if bar != nil {
@@ -85,6 +86,8 @@ each first move in the universal notation; --json prints
 	}
 	gf.register(c, true)
 	c.Flags().IntVar(&depth, "depth", 0, "number of moves (required)")
+	rangeFlag(c, "depth", 1, maxPerftDepth)
+	c.MarkFlagRequired("depth")
 	c.Flags().BoolVar(&divide, "divide", false, "count under each first move")
 	c.Flags().BoolVar(&ended, "count-ended", false, "count a game that ends early as a leaf (Othello tables)")
 	c.Flags().BoolVar(&asJSON, "json", false, `print {"depth":N,"nodes":COUNT,"seconds":S}`)

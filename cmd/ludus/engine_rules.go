@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 )
 
 func init() {
@@ -28,7 +28,7 @@ mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
   ludus rules games/chess.zrf --position kiwipete.txt --eval "Pawn=1,Knight=3,Bishop=3,Rook=5,Queen=9"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := zrf.ReadFile(args[0])
+			f, err := games.ReadFile(args[0])
 			if err != nil {
 				return err
 			}
@@ -58,7 +58,12 @@ mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
 			if evalSpec != "" {
 				fmt.Fprintf(out, "evaluation with --eval: %s\n", e)
 			}
-			fmt.Fprintf(out, "position evaluation: %s\n", engine.NewPosition(s, e).EvalSummary())
+			pos := engine.NewPosition(s, e)
+			summary := pos.EvalSummary()
+			if err := pos.Err(); err != nil {
+				return fmt.Errorf("position evaluation: %w", err)
+			}
+			fmt.Fprintf(out, "position evaluation: %s\n", summary)
 			return nil
 		},
 	}

@@ -2,6 +2,7 @@ package zrf
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -406,6 +407,10 @@ func (b *builder) setupPieces(p int, pc *sexp.Node) {
 			continue
 		}
 		pos, ok := b.position(it)
+		if ok && slices.ContainsFunc(b.r.Setup, func(pl engine.Placement) bool { return pl.Pos == pos }) {
+			b.errs.Addf(it, "%s holds a piece already: a square holds one", it.Text)
+			continue
+		}
 		if ok {
 			b.r.Setup = append(b.r.Setup, engine.Placement{Player: p, Type: t, Pos: pos})
 		}

@@ -92,7 +92,7 @@ func (c *Chart) Draw(cv render.Canvas, x, y, w, h float64) {
 		return
 	}
 	f.xmin, f.xmax, f.ymin, f.ymax = c.ranges()
-	cv.Text(render.Pt(x+w/2, y+18), c.Title, render.Font{Size: 14, Anchor: render.Middle, Bold: true, Color: ink})
+	cv.Text(render.Pt(x+w/2, y+18), c.Title, render.FitText(c.Title, render.Font{Size: 14, Anchor: render.Middle, Bold: true, Color: ink}, w-8))
 	c.drawAxes(cv, f)
 	c.drawBars(cv, f)
 	for _, yv := range c.HLines {
@@ -305,7 +305,9 @@ func FormatTick(v float64) string {
 	case a == math.Trunc(a):
 		return fmt.Sprintf("%.0f", v)
 	default:
-		return strconv.FormatFloat(v, 'g', 3, 64)
+		// Six digits keep close ticks apart (10.58 and 10.59); 'g' drops
+		// the trailing zeros of rounder ones.
+		return strconv.FormatFloat(v, 'g', 6, 64)
 	}
 }
 

@@ -28,7 +28,7 @@ func TestTicks(t *testing.T) {
 }
 
 func TestFormatTick(t *testing.T) {
-	tests := map[float64]string{0: "0", math.Copysign(0, -1): "0", 1500: "1500", 25000: "25k", 2e6: "2M", 0.25: "0.25"}
+	tests := map[float64]string{0: "0", math.Copysign(0, -1): "0", 1500: "1500", 25000: "25k", 2e6: "2M", 0.25: "0.25", 10.58: "10.58", 10.59: "10.59", 0.125: "0.125"}
 	for v, want := range tests {
 		if got := FormatTick(v); got != want {
 			t.Errorf("FormatTick(%v) = %q, want %q", v, got, want)
