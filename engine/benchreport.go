@@ -38,9 +38,13 @@ func WriteBenchReport(ctx context.Context, w io.Writer, games []BenchGame, d tim
 		if err != nil {
 			return fmt.Errorf("%s: %w", bg.Name, err)
 		}
-		fmt.Fprintf(w, "| %s | %s | %.0f | %.0f | %.0f | %.0f | %.0f | %s | %s |\n", bg.Name, bg.File,
+		target := "-"
+		if bg.Target > 0 {
+			target = fmt.Sprintf("%.0f", bg.Target)
+		}
+		fmt.Fprintf(w, "| %s | %s | %.0f | %.0f | %.0f | %.0f | %s | %s | %s |\n", bg.Name, bg.File,
 			st.PerSecond(), float64(st.Plies)/float64(st.Playouts), float64(st.Plies)/st.Seconds,
-			via.PerSecond(), bg.Target, bg.RBG, bg.Dagaz)
+			via.PerSecond(), target, bg.RBG, bg.Dagaz)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| game | perft depth | leaves | seconds | leaves/s |")

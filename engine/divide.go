@@ -8,8 +8,8 @@ func PerftProgress(ctx context.Context, s *State, depth int, start func(total in
 	if depth <= 1 {
 		return PerftContext(ctx, s, depth)
 	}
-	if s.staticOver() {
-		return 0, nil
+	if over, err := s.staticEnd(); over || err != nil {
+		return 0, err
 	}
 	var ml MoveList
 	ms, err := s.Moves(&ml)

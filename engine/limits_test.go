@@ -12,13 +12,24 @@ import (
 	"github.com/ludus-games/ludus/engine/zrf"
 )
 
+// compileSource compiles the first game of a rules text named loop.zrf.
 func compileSource(t *testing.T, src string) *engine.Game {
 	t.Helper()
-	f, err := zrf.Read("loop.zrf", []byte(src), fstest.MapFS{})
+	return compileText(t, "loop.zrf", src, "")
+}
+
+// compileText compiles a game (or variant) of a rules text.
+func compileText(t *testing.T, name, src, variant string) *engine.Game {
+	t.Helper()
+	f, err := zrf.Read(name, []byte(src), fstest.MapFS{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := f.Build(f.Games[0])
+	e, err := f.Select(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.Build(e)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,20 @@ func PerftContext(ctx context.Context, s *State, depth int) (int64, error) {
 	return r.perft(s, depth)
 }
 
+// PerftEnded is Perft under the other convention of published tables
+// (Aart Bik's Othello table among them): a position where the game is
+// over counts as a leaf at any depth, not only at the last. The two agree
+// as deep as no game can end earlier.
+func PerftEnded(s *State, depth int) (int64, error) {
+	return PerftEndedContext(context.Background(), s, depth)
+}
+
+// PerftEndedContext is PerftEnded stopped by ctx.
+func PerftEndedContext(ctx context.Context, s *State, depth int) (int64, error) {
+	r := &perftRun{ctx: ctx, top: depth, ended: true}
+	return r.perft(s, depth)
+}
+
 // perftRun is one count: the move lists of each ply from the root, made
 // as the search reaches them (a depth beyond the game's end costs
 // nothing), and the context checked every checkEvery positions.
@@ -24,6 +38,8 @@ type perftRun struct {
 	top    int
 	lists  []MoveList
 	visits int
+	// ended: a finished game is a leaf (PerftEnded).
+	ended bool
 }
 
 const checkEvery = 1 << 12
@@ -46,12 +62,18 @@ func (r *perftRun) perft(s *State, depth int) (int64, error) {
 			return 0, err
 		}
 	}
-	if s.staticOver() {
-		return 0, nil
+	if over, err := s.staticEnd(); over || err != nil {
+		if r.ended && err == nil {
+			return 1, nil
+		}
+		return 0, err
 	}
 	ms, err := s.Moves(r.list(depth))
 	if err != nil {
 		return 0, err
+	}
+	if r.ended && len(ms) == 0 {
+		return 1, nil
 	}
 	if depth == 1 {
 		return int64(len(ms)), nil

@@ -119,6 +119,14 @@ func TestGames(t *testing.T) {
 	if !ok || len(ttt.Players) != 2 || len(ttt.Variants) == 0 || ttt.Source != "bundled" {
 		t.Fatalf("tic-tac-toe: %+v", ttt)
 	}
+	// The games of the native dialect are offered like the others, with
+	// nothing incomplete.
+	for name, variants := range map[string]int{"reversi.zrf": 1, "go.zrf": 2, "hex.zrf": 1} {
+		g, ok := found[name]
+		if !ok || g.Source != "bundled" || len(g.Variants) != variants || len(g.Notes) != 0 {
+			t.Errorf("%s: %+v", name, g)
+		}
+	}
 }
 
 func TestHumanAgainstHuman(t *testing.T) {

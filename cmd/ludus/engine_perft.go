@@ -18,17 +18,21 @@ const maxPerftDepth = 64
 func init() {
 	var gf gameFlags
 	var depth int
-	var divide, asJSON bool
+	var divide, asJSON, ended bool
 	c := &cobra.Command{
 		Use:   "perft FILE",
 		Short: "Count the leaves of a game's move tree (move generator check)",
 		Long: `perft counts the positions reached after exactly DEPTH moves from the start
 (or from --position), a composite move such as a capture chain counting as
 one. Compare with published tables to check a rules file and the engine.
---divide prints the count under each first move in the universal notation;
---json prints {"depth":N,"nodes":COUNT,"seconds":S}.`,
+A game that ends before DEPTH moves adds nothing (the convention of chess
+tables); --count-ended counts a finished game as a leaf at any depth (the
+convention of Aart Bik's Othello table). --divide prints the count under
+each first move in the universal notation; --json prints
+{"depth":N,"nodes":COUNT,"seconds":S}.`,
 		Example: `  ludus perft games/chess.zrf --depth 4
-  ludus perft games/checkers.zrf --depth 6 --divide`,
+  ludus perft games/checkers.zrf --depth 6 --divide
+  ludus perft games/reversi.zrf --depth 10 --count-ended`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, s, err := gf.open(args[0])
@@ -38,7 +42,14 @@ one. Compare with published tables to check a rules file and the engine.
 			out := cmd.OutOrStdout()
 			start := time.Now()
 			var nodes int64
-			if divide {
+			switch {
+			case ended && divide:
+				return fmt.Errorf("--count-ended and --divide do not go together")
+			case ended:
+				if nodes, err = engine.PerftEndedContext(cmd.Context(), s, depth); err != nil {
+					return err
+				}
+			case divide:
 				entries, err := engine.Divide(cmd.Context(), s, depth)
 				if err != nil {
 					return err
@@ -49,7 +60,7 @@ one. Compare with published tables to check a rules file and the engine.
 					}
 					nodes += e.Nodes
 				}
-			} else {
+			default:
 				var bar *progress.Bar
 				nodes, err = engine.PerftProgress(cmd.Context(), s, depth,
 					func(n int) { bar = progress.New(int64(n), fmt.Sprintf("perft %d", depth)) },
@@ -78,6 +89,7 @@ one. Compare with published tables to check a rules file and the engine.
 	rangeFlag(c, "depth", 1, maxPerftDepth)
 	c.MarkFlagRequired("depth")
 	c.Flags().BoolVar(&divide, "divide", false, "count under each first move")
+	c.Flags().BoolVar(&ended, "count-ended", false, "count a game that ends early as a leaf (Othello tables)")
 	c.Flags().BoolVar(&asJSON, "json", false, `print {"depth":N,"nodes":COUNT,"seconds":S}`)
 	rootCmd.AddCommand(c)
 }

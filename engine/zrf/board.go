@@ -70,6 +70,8 @@ func (b *builder) boardSection(s *sexp.Node) {
 			}
 		case "grid":
 			b.grid(it)
+		case "attribute":
+			b.posAttribute(it)
 		case "positions":
 			b.positionsItem(it)
 		case "dummy":

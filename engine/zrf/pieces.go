@@ -69,7 +69,16 @@ func (b *builder) declareAttrs(s *sexp.Node) {
 			b.errs.Addf(a, "attribute wants a name")
 			continue
 		}
+		b.noteAttrKind(an, attrValue(a.Args()[1]))
 		if _, ok := b.attrs[an]; !ok {
+			if _, clash := b.vars[an]; clash {
+				b.errs.Addf(a.Args()[0], "piece attribute %s has the name of a variable", an)
+				continue
+			}
+			if _, clash := b.posAttrs[an]; clash {
+				b.errs.Addf(a.Args()[0], "piece attribute %s has the name of a position attribute", an)
+				continue
+			}
 			b.attrs[an] = len(b.r.Attrs)
 			b.r.Attrs = append(b.r.Attrs, engine.AttrDef{Name: an})
 		}
@@ -117,7 +126,9 @@ func (b *builder) pieceSection(s *sexp.Node) {
 		case "attribute":
 			if len(a.Args()) == 2 {
 				an, _ := atomText(a.Args()[0])
-				pt.Defaults[b.attrs[an]] = attrValue(a.Args()[1])
+				if i, ok := b.attrs[an]; ok {
+					pt.Defaults[i] = attrValue(a.Args()[1])
+				}
 			}
 		case "dummy":
 		case "value":

@@ -92,6 +92,15 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 		}
 		s.Kind, s.A = engine.SOpposite, d
 	case "mark", "from", "to", "capture", "flip", "change-owner", "back", "cascade":
+		if len(args) == 1 && isSet(args[0]) && (h == "capture" || h == "flip" || h == "change-owner") {
+			set, ok := b.set(args[0])
+			if !ok {
+				return
+			}
+			s.Kind, s.Set = locStmts[h], set
+			emit()
+			return
+		}
 		if len(args) > 1 || (len(args) == 1 && (h == "back" || h == "cascade" || args[0].Kind == sexp.List)) {
 			// A sequence that happens to start with a keyword.
 			*out = append(*out, b.stmts(n.List)...)
@@ -129,17 +138,13 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			return
 		}
 	case "set-attribute":
-		if len(args) != 2 {
-			b.errs.Addf(n, "set-attribute wants an attribute and a value")
+		if !b.setAttribute(n, &s) {
 			return
 		}
-		name, _ := atomText(args[0])
-		a, ok := b.attrs[name]
-		if !ok {
-			b.errs.Addf(args[0], "unknown attribute %s", args[0].String())
+	case "set-position-attribute", "set-variable":
+		if !b.setValue(n, &s) {
 			return
 		}
-		s.Kind, s.A, s.Cond = engine.SSetAttr, a, b.cond(args[1])
 	case "set-flag", "set-position-flag":
 		if len(args) < 2 || len(args) > 3 || (h == "set-flag" && len(args) != 2) {
 			b.errs.Addf(n, "%s wants a flag and a value", h)
@@ -320,10 +325,15 @@ func (b *builder) loc(n *sexp.Node) (engine.Loc, bool) {
 }
 
 var simplePreds = map[string]engine.CondKind{
-	"empty?": engine.CEmpty, "friend?": engine.CFriend, "enemy?": engine.CEnemy,
+	"empty?": engine.CEmpty, "friend?": engine.CFriend, "enemy?": engine.CEnemy, "my?": engine.CMy,
 	"neutral?": engine.CNeutral, "last-from?": engine.CLastFrom, "last-to?": engine.CLastTo,
 	"attacked?": engine.CAttacked, "defended?": engine.CDefended, "on-board?": engine.COnBoard,
 }
+
+// predAliases are the seed's spellings of predicates: (is-piece? King)
+// and is-attacked?.
+var predAliases = map[string]string{"is-piece?": "piece?", "is-attacked?": "attacked?", "is-defended?": "defended?",
+	"is-empty?": "empty?", "is-friend?": "friend?", "is-enemy?": "enemy?", "is-my?": "my?"}
 
 // cond translates a condition; a bad one is reported and reads as false.
 func (b *builder) cond(n *sexp.Node) *engine.Cond {
@@ -364,6 +374,12 @@ func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
 		}
 		c, ok := b.condOK(args[0])
 		return not(c), ok
+	case "=", "!=", "/=", "<", "<=", ">", ">=":
+		if n.Kind != sexp.List {
+			b.errs.Addf(n, "%s compares two numbers: (%s a b)", name, name)
+			return nil, false
+		}
+		return b.compare(n, compareOps[name])
 	case "and", "or":
 		c := &engine.Cond{Kind: engine.CAnd}
 		if name == "or" {
@@ -386,6 +402,9 @@ func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
 	if strings.HasPrefix(name, "not-") {
 		neg, base = true, strings.TrimPrefix(name, "not-")
 	}
+	if alias, ok := predAliases[base]; ok {
+		base = alias
+	}
 	c, ok := b.predicate(n, base, args)
 	if !ok {
 		return nil, false
@@ -399,7 +418,7 @@ func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
 // predicate translates one predicate with its arguments; the last argument
 // may say where to look (a direction or a position).
 func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*engine.Cond, bool) {
-	c := &engine.Cond{}
+	c := &engine.Cond{Src: src(n)}
 	withLoc := func(rest []*sexp.Node) bool {
 		if len(rest) > 1 {
 			b.errs.Addf(n, "%s wants at most one position or direction", name)
@@ -470,6 +489,10 @@ func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*engi
 	}
 	if a, ok := b.attrs[name]; ok {
 		c.Kind, c.A = engine.CAttr, a
+		return c, withLoc(args)
+	}
+	if a, ok := b.posAttrs[name]; ok {
+		c.Kind, c.A = engine.CPosAttr, a
 		return c, withLoc(args)
 	}
 	b.errs.Addf(n, "unknown condition %s", name)

@@ -285,6 +285,9 @@ func FuzzRead(f *testing.F) {
 			if _, err := s.Moves(&ml); err != nil && !strings.Contains(err.Error(), "fuzz.zrf") {
 				t.Fatalf("run-time error without a position: %v", err)
 			}
+			if _, err := s.Result(); err != nil && !strings.Contains(err.Error(), "fuzz.zrf") {
+				t.Fatalf("goal error without a position: %v", err)
+			}
 		}
 	})
 }
