@@ -112,7 +112,7 @@ func TestRegistryErrors(t *testing.T) {
 		{"alphabeta:tt=60", "tt=60: at most 24"},
 		{"expectimax:tt=30", "tt=30: at most 24"},
 		{"mcts:nodes=999999999999", "nodes=999999999999: at most 16777216"},
-				{"alphabeta:depth=100000", "depth=100000: at most 8192"},
+		{"alphabeta:depth=100000", "depth=100000: at most 8192"},
 		{"mcts:threads=2,workers=2", "threads and workers are the same setting"},
 		{"mcts:threads=1000", "threads=1000: at most 256"},
 		{"mcts:trees=257", "trees=257: at most 256"},
