@@ -27,8 +27,10 @@ type Game struct {
 	resSlot                  []int32 // player*ntypes+type -> cell, or -1 (unlimited)
 	turns                    []Turn
 	repeat                   int
-	classes                  [][]bool // priority class -> move type set
-	classOf                  []int    // move type -> class, -1: never a first step
+	next                     []int32   // turn -> the entry after it (turns.go)
+	jumpTo                   [][]int32 // turn label, turn -> the entry a jump reaches, -1: none
+	classes                  [][]bool  // priority class -> move type set
+	classOf                  []int     // move type -> class, -1: never a first step
 	royal                    []bool
 	legality                 bool // moves must not leave a royal piece attacked
 	movedAttr                int  // implicit attribute of the chess invariant, or -1
@@ -164,6 +166,8 @@ const (
 	opCaptureSet     // b: set
 	opFlipSet        // b: set
 	opChangeOwnerSet // b: set
+	opGotoTurn       // b: turn label (-1: this entry again)
+	opVisited        // loc: the moving piece stood there earlier in this move
 )
 
 // instr is one bytecode instruction. lk and a give a location (here, a
@@ -188,6 +192,9 @@ func Compile(r *Rules) (*Game, error) {
 		return nil, err
 	}
 	g.tables()
+	if err := g.turnTables(); err != nil {
+		return nil, err
+	}
 	g.layoutExt()
 	g.ko = r.Options.Ko
 	g.extPlay = g.ko != KoNone || g.ext.passCell >= 0
@@ -320,7 +327,9 @@ func (g *Game) tables() {
 			g.ncells++
 		}
 	}
-	if r.Options.RecycleCaptures {
+	// Captures recycled to their owner go back only to reserves the
+	// setup limits (a type dropped without limit needs none).
+	if r.Options.RecycleCaptures && !r.Options.RecycleToOwner {
 		for k := range g.resSlot {
 			if g.resSlot[k] < 0 {
 				g.resSlot[k] = int32(g.ncells)

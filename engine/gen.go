@@ -62,6 +62,9 @@ type generator struct {
 	start     Piece
 	capTotal  int
 	valTotal  int
+	// jump is the entry of the turn order the move being built jumps
+	// to, plus one (0: none).
+	jump int32
 
 	lg        legality
 	dropTypes []dropBlock
@@ -251,6 +254,18 @@ func (gn *generator) exec(f *frame) {
 			if !gn.setEffect(f, in) {
 				return
 			}
+		case opGotoTurn:
+			if gn.attackDepth > 0 {
+				continue // an attack test makes no move
+			}
+			to, ok := gn.jumpTarget(f, in.b)
+			if !ok {
+				return
+			}
+			f.effects = append(f.effects, effect{op: opGotoTurn, t: to})
+		case opVisited:
+			p := f.at(in, nd)
+			r = p >= 0 && gn.visited(f, p)
 		case opPosition:
 			r = f.at(in, nd) == in.b
 		case opInZone:

@@ -47,6 +47,7 @@ const (
 	SWhile                       // Cond; Then is the body
 	SSetPosAttr                  // A: position attribute; X: value; Loc
 	SSetVar                      // A: game variable; X: value
+	SGotoTurn                    // A: turn label, an index into Rules.Labels (-1: this entry again)
 )
 
 // AddKind is the kind of an emitting statement.
@@ -120,6 +121,7 @@ const (
 	CMy      // a piece of the side itself (friend? also holds for allies)
 	CCompare // A: CompareOp; X and Y compared
 	CPosAttr // A: position attribute, true when not zero
+	CVisited // the moving piece stood on Loc earlier in this composite move
 )
 
 // Cond is a condition tree.

@@ -31,6 +31,8 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			s.Add = engine.AddSpec{Kind: addKind(n.Text), Next: -1}
 		case "mark", "back", "from", "to", "cascade", "capture", "flip", "change-owner":
 			s.Kind = locStmts[n.Text]
+		case "repeat-turn":
+			s.Kind, s.A = engine.SGotoTurn, -1
 		case "else":
 			b.errs.Addf(n, "else outside an if")
 			return
@@ -132,6 +134,10 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			if s.Loc, ok = b.loc(args[1]); !ok {
 				return
 			}
+		}
+	case "goto-turn", "repeat-turn":
+		if !b.gotoTurn(n, &s) {
+			return
 		}
 	case "create":
 		if !b.create(n, &s) {
@@ -328,6 +334,7 @@ var simplePreds = map[string]engine.CondKind{
 	"empty?": engine.CEmpty, "friend?": engine.CFriend, "enemy?": engine.CEnemy, "my?": engine.CMy,
 	"neutral?": engine.CNeutral, "last-from?": engine.CLastFrom, "last-to?": engine.CLastTo,
 	"attacked?": engine.CAttacked, "defended?": engine.CDefended, "on-board?": engine.COnBoard,
+	"visited?": engine.CVisited,
 }
 
 // predAliases are the seed's spellings of predicates: (is-piece? King)
