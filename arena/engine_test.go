@@ -105,6 +105,9 @@ var dialectGames = []struct {
 	{"hex.zrf", "", "mcts:iterations=200", "mcts:iterations=400", 8},
 	{"go.zrf", "Go 5x5", "mcts:iterations=200", "mcts:iterations=200", 10},
 	{"go.zrf", "Go 9x9", "mcts:iterations=100", "mcts:iterations=300", 6},
+	{"ur.zrf", "", "mcts:iterations=100", "mcts:iterations=200", 3},
+	{"fanorona.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 8},
+	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", "mcts:iterations=200", 3},
 }
 
 // TestDialectMCTSAgainstRandom: MCTS loses at most one of a few games of
