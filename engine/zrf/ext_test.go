@@ -142,7 +142,7 @@ func TestShims(t *testing.T) {
 		  (dimensions ("a/b/c" (1 0)) ("3/2/1" (0 1))) (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1))))
 		  (piece (name Stone) (moves (n add))) (loss-condition (White Black) stalemated))`, "approach or withdrawal", 1},
 		{`(game (title "Fanorona") ` + stones + `)`, "", 0}, // no compass directions, no piece that moves
-		{`(game (title "Hex") ` + stones + `)`, "", 0}, // no start-zone and stop-zone to join
+		{`(game (title "Hex") ` + stones + `)`, "", 0},      // no start-zone and stop-zone to join
 	}
 	for _, tt := range tests {
 		g := build(t, tt.src, nil)
