@@ -96,9 +96,7 @@ func TestTurnErrors(t *testing.T) {
 		return `(game (title "E") (players A B) ` + order + "\n" + board + "\n" +
 			`(piece (name P) (moves (n ` + prog + ` add))))`
 	}
-	tests := []struct {
-		src, want string
-	}{
+	tests := []buildError{
 		{game("(turn-order (label x) A B)", "(goto-turn y)"), "main.zrf:5:38: unknown turn label y"},
 		{game("(turn-order (label x) A B)", "(goto-turn)"), "main.zrf:5:27: goto-turn wants a turn label"},
 		{game("(turn-order (label x) A B)", "(repeat-turn 1)"), "main.zrf:5:27: repeat-turn takes no arguments"},
@@ -111,13 +109,5 @@ func TestTurnErrors(t *testing.T) {
 		{game(`(option "royal pieces" some)`, ""), `main.zrf:1:56: option "royal pieces" wants any or last`},
 		{game(`(option "recycle captures" maybe)`, ""), `main.zrf:1:60: option "recycle captures" wants true or false`},
 	}
-	for _, tt := range tests {
-		f, err := read(t, tt.src, nil)
-		if err == nil {
-			_, err = f.Build(f.Games[0])
-		}
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s\nerror %v\nwant %q", tt.src, err, tt.want)
-		}
-	}
+	wantBuildErrors(t, tests)
 }
