@@ -87,7 +87,7 @@ goes on from its last position; --record then saves it with the new moves.
 		},
 	}
 	gf.register(c, true)
-	c.Flags().StringVar(&players, "players", "", "kinds of players in order, comma separated: human or random")
+	c.Flags().StringVar(&players, "players", "", "kinds of players in order, comma separated: human or random (random players, dice, may be left out)")
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the random movers")
 	c.Flags().IntVar(&maxPlies, "max-plies", 1000, "stop after this many moves")
 	c.Flags().StringVar(&record, "record", "", "save the game record to this file")
