@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	gm "github.com/ludus-games/ludus/game"
 )
 
 // position reads a position of g written in the position format.
@@ -96,6 +97,11 @@ func TestUrMoves(t *testing.T) {
 	if s.Turn() != 0 || !s.Chance() {
 		t.Errorf("after landing on a rosette: turn entry %d, want 0 (White's throw)", s.Turn())
 	}
+	// The throws are chance moves: two outcomes, each of probability 1/2.
+	pos := engine.NewPosition(s.Clone(), nil)
+	if out := pos.Outcomes(nil); pos.ToMove() != gm.Chance || len(out) != 2 || out[0].Prob != 0.5 {
+		t.Errorf("a throw: to move %v, outcomes %v; want chance with two of 1/2", pos.ToMove(), out)
+	}
 	s.Undo()
 	play(t, s, "d1 enter White Stone")
 	if s.Turn() != 5 {
@@ -139,23 +145,23 @@ func TestFanorona(t *testing.T) {
 
 // TestTwoKings counts kings' moves by hand under both royal rules.
 func TestTwoKings(t *testing.T) {
-	any := game(t, "two-kings.zrf", "Two Kings")
+	royal := game(t, "two-kings.zrf", "Two Kings")
 	last := game(t, "two-kings.zrf", "Two Kings, last king royal")
 	// The rook on b6 holds the b file: kings on a1 and c1 may not step
 	// onto it while every king is royal (a2; c2, d1, d2: 4 moves); with
 	// both kings only the last one is royal, so all 8 steps are moves.
 	const two = `(position (turn White) (White (King a1 c1)) (Black (Rook b6) (King e6 f6)))`
-	perftCounts(t, position(t, any, two), map[int]int64{1: 4})
+	perftCounts(t, position(t, royal, two), map[int]int64{1: 4})
 	perftCounts(t, position(t, last, two), map[int]int64{1: 8})
 	// One king left: it is royal under both rules.
 	const one = `(position (turn White) (White (King a1)) (Black (Rook b6) (King e6 f6)))`
-	perftCounts(t, position(t, any, one), map[int]int64{1: 1})
+	perftCounts(t, position(t, royal, one), map[int]int64{1: 1})
 	perftCounts(t, position(t, last, one), map[int]int64{1: 1})
 	// Rooks on a6 and b6 mate the king on a1 where every king is royal
 	// (the king on f1 cannot help); with the last-king rule the other
 	// king moves (3) and a1 may step into check (3).
 	const mate = `(position (turn White) (White (King a1 f1)) (Black (Rook a6 b6) (King e6 f6)))`
-	s := position(t, any, mate)
+	s := position(t, royal, mate)
 	if r, err := s.Result(); err != nil || !r.Over || r.Scores[0] != 0 {
 		t.Errorf("mate of one king: %+v, %v; want a loss for White", r, err)
 	}
