@@ -111,3 +111,34 @@ func TestTurnErrors(t *testing.T) {
 	}
 	wantBuildErrors(t, tests)
 }
+
+// TestTurnJumpRunError: a jump to a label that has no entry for the
+// player moving stops move generation with an error naming the program.
+func TestTurnJumpRunError(t *testing.T) {
+	src := `(game (title "J") (players A B) (turn-order (labels x -) A B)
+  (board (grid (start-rectangle 0 0 1 1) (dimensions ("a/b/c" (1 0))) (directions (e 1 0))))
+  (piece (name P) (drops ((verify empty?) (goto-turn x) add))))`
+	cg, err := engine.Compile(build(t, src, nil).Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := engine.NewState(cg)
+	var ml engine.MoveList
+	ms, err := s.Moves(&ml)
+	if err != nil || len(ms) != 3 {
+		t.Fatalf("A's drops: %d, %v", len(ms), err)
+	}
+	m := ms[0].Clone()
+	s.Play(&m) // A jumps to x: A again
+	if s.ToMove() != 0 {
+		t.Fatalf("after A's jump %d is to move, want A", s.ToMove())
+	}
+	p, err := engine.ParsePosition(cg, "pos", []byte("(position (turn B))"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.Moves(&ml)
+	if err == nil || !strings.Contains(err.Error(), "main.zrf:3:26: piece P") || !strings.Contains(err.Error(), "goto-turn x") {
+		t.Errorf("B's jump to A's label: %v", err)
+	}
+}
