@@ -27,10 +27,8 @@ type Game struct {
 	resSlot                  []int32 // player*ntypes+type -> cell, or -1 (unlimited)
 	turns                    []Turn
 	repeat                   int
-	next                     []int32   // turn -> the entry after it (turns.go)
-	jumpTo                   [][]int32 // turn label, turn -> the entry a jump reaches, -1: none
-	classes                  [][]bool  // priority class -> move type set
-	classOf                  []int     // move type -> class, -1: never a first step
+	classes                  [][]bool // priority class -> move type set
+	classOf                  []int    // move type -> class, -1: never a first step
 	royal                    []bool
 	legality                 bool // moves must not leave a royal piece attacked
 	movedAttr                int  // implicit attribute of the chess invariant, or -1
@@ -63,6 +61,10 @@ type Game struct {
 	// extPlay: making a move does more than its changes (ko keys, the
 	// pass counter).
 	extPlay bool
+	// next[t] is the entry of the turn order after t; jumpTo[label][t]
+	// the entry a jump to the label reaches from t, -1: none (turns.go).
+	next   []int32
+	jumpTo [][]int32
 }
 
 // evalCache holds the default evaluator, made on first use.

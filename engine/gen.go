@@ -62,9 +62,6 @@ type generator struct {
 	start     Piece
 	capTotal  int
 	valTotal  int
-	// jump is the entry of the turn order the move being built jumps
-	// to, plus one (0: none).
-	jump int32
 
 	lg        legality
 	dropTypes []dropBlock
@@ -96,6 +93,9 @@ type generator struct {
 	visitStamp uint32
 	chain      []int32
 	zoneSeeds  []int32
+	// jump is the entry of the turn order the move being built jumps
+	// to, plus one (0: none).
+	jump int32
 }
 
 func (s *State) generator() *generator {
@@ -254,18 +254,6 @@ func (gn *generator) exec(f *frame) {
 			if !gn.setEffect(f, in) {
 				return
 			}
-		case opGotoTurn:
-			if gn.attackDepth > 0 {
-				continue // an attack test makes no move
-			}
-			to, ok := gn.jumpTarget(f, in.b)
-			if !ok {
-				return
-			}
-			f.effects = append(f.effects, effect{op: opGotoTurn, t: to})
-		case opVisited:
-			p := f.at(in, nd)
-			r = p >= 0 && gn.visited(f, p)
 		case opPosition:
 			r = f.at(in, nd) == in.b
 		case opInZone:
@@ -368,6 +356,12 @@ func (gn *generator) exec(f *frame) {
 				return
 			}
 			f.pflags = append(f.pflags, attrSet{p, in.b, r})
+		case opGotoTurn:
+			if !gn.gotoTurn(f, in) {
+				return
+			}
+		case opVisited:
+			r = gn.visitedAt(f, in)
 		default:
 			gn.fail(f, "bad opcode %d", in.op)
 			return

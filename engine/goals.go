@@ -81,9 +81,11 @@ func (s *State) resultWith(e *goalEval) (Result, error) {
 		e.changed = s.changed
 		e.incremental = true
 	}
-	mover := g.prevPlayer(s.turn)
+	var mover int
 	if n := len(s.frames); n > 0 {
 		mover = g.turns[s.frames[n-1].turn].Player
+	} else {
+		mover = g.prevPlayer(s.turn)
 	}
 	// Goals of a higher priority first; within one, the mover's goals,
 	// then the others' in player order, each in file order.

@@ -109,6 +109,26 @@ func (gn *generator) jumpTarget(f *frame, label int32) (int32, bool) {
 	return to + 1, true
 }
 
+// gotoTurn records the jump of a goto-turn or repeat-turn instruction
+// in the frame's effects; false when the program must stop (no such
+// label for the player: the error is set).
+func (gn *generator) gotoTurn(f *frame, in *instr) bool {
+	if gn.attackDepth > 0 {
+		return true // an attack test makes no move
+	}
+	to, ok := gn.jumpTarget(f, in.b)
+	if ok {
+		f.effects = append(f.effects, effect{op: opGotoTurn, t: to})
+	}
+	return ok
+}
+
+// visitedAt is the visited? test of an instruction.
+func (gn *generator) visitedAt(f *frame, in *instr) bool {
+	p := f.at(in, int32(gn.g.nd))
+	return p >= 0 && gn.visited(f, p)
+}
+
 // visited reports whether the moving piece stood on p earlier in the
 // composite move being built: where it started or where a step ended.
 func (gn *generator) visited(f *frame, p int32) bool {
