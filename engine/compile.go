@@ -61,6 +61,9 @@ type Game struct {
 	// extPlay: making a move does more than its changes (ko keys, the
 	// pass counter).
 	extPlay bool
+	// invs are the invariants and accumulators the legality filter does
+	// not check (invariant.go).
+	invs []cinv
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -188,6 +191,7 @@ func Compile(r *Rules) (*Game, error) {
 		return nil, err
 	}
 	g.tables()
+	rest := g.royalInvariants()
 	g.layoutExt()
 	g.ko = r.Options.Ko
 	g.extPlay = g.ko != KoNone || g.ext.passCell >= 0
@@ -206,6 +210,7 @@ func Compile(r *Rules) (*Game, error) {
 	g.keys()
 	g.makePlans()
 	g.compileGoals()
+	g.compileInvariants(rest)
 	g.indexDrops()
 	g.countDrops = g.countableDrops()
 	// Reach sets cost positions² bits per program and player: on huge

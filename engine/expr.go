@@ -159,6 +159,9 @@ type ectx struct {
 	f    *frame
 	goal *goalEval
 	src  Src
+	// mf is the move an invariant or accumulator looks at (nil
+	// elsewhere).
+	mf *moveFacts
 }
 
 // evalTop evaluates x as an outermost evaluation: the step budget starts
@@ -255,6 +258,8 @@ func (gn *generator) eval(x *cexpr, c *ectx) int {
 		return c.goal.moves()
 	case ECountPasses:
 		return gn.s.Passes()
+	case EAccum, ECaptured, EMoving, EFirstCapture:
+		return gn.moveExpr(e, c)
 	}
 	if len(x.args) == 0 {
 		return 0

@@ -93,6 +93,11 @@ type generator struct {
 	visitStamp uint32
 	chain      []int32
 	zoneSeeds  []int32
+	// Invariants: the accumulators' values, and what each move of the
+	// class being filtered does.
+	acc    []int
+	facts  []moveFacts
+	capBuf []int16
 }
 
 func (s *State) generator() *generator {

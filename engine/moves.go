@@ -34,6 +34,12 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 				return nil, gn.err
 			}
 		}
+		if g.invs != nil {
+			gn.filterInvariants(ml, start, t.Side)
+			if gn.err != nil {
+				return nil, gn.err
+			}
+		}
 		if g.ko != KoNone {
 			s.koFilter(ml, start)
 		}

@@ -188,6 +188,11 @@ const (
 	EMul                         // Args multiplied
 	EMin                         // the least of Args
 	EMax                         // the greatest of Args
+	// What a move does, in invariants and accumulators only.
+	EAccum        // A: accumulator; its value over the move list so far
+	ECaptured     // Types: the pieces of other players the move takes (of those types; any when empty)
+	EMoving       // Types: 1 when the piece that made the move was of one of those types at its start
+	EFirstCapture // Types: the place (from 1) among the move's captures of the first of those types; 0 when none
 )
 
 // Expr is an integer expression of the native dialect: counts of sets,
@@ -199,7 +204,9 @@ type Expr struct {
 	Loc  Loc
 	Set  *SetExpr
 	Args []*Expr
-	Src  Src
+	// Types are the piece types of the move expressions.
+	Types []int
+	Src   Src
 }
 
 // SetKind is the kind of a set of positions.
