@@ -304,6 +304,7 @@ func (gn *generator) top(blk *CBlock, side int, from, cur int32, piece Piece) {
 	gn.scratch = gn.scratch[:0]
 	gn.prefix = gn.prefix[:0]
 	gn.ghosts = gn.ghosts[:0]
+	gn.tookAt = gn.tookAt[:0]
 	gn.capTotal, gn.valTotal = 0, 0
 	gn.moveType = blk.MoveType
 	gn.start = piece

@@ -80,6 +80,9 @@ type Rules struct {
 	// (invariant.go); Accumulators names the accumulators.
 	Invariants   []Invariant
 	Accumulators []string
+	// StackHeight is the most pieces a position may hold, in a column
+	// that moves as a unit with its top piece (stack.go); 0 or 1: one.
+	StackHeight int
 }
 
 // Invariant is one entry of the native dialect's filter on the moves of

@@ -134,7 +134,7 @@ func newBuilder(path string) *builder {
 
 // sectionOrder is the order in which sections are translated, so that
 // every name is known before it is used.
-var sectionOrder = []string{"players", "coalition", "variable", "board", "piece", "turn-order", "move-priorities",
+var sectionOrder = []string{"players", "coalition", "variable", "stacks", "board", "piece", "turn-order", "move-priorities",
 	"board-setup", "option", "goals", "score", "komi", "invariants"}
 
 func (b *builder) build(e *Entry, sections []*sexp.Node) {
@@ -172,6 +172,9 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	}
 	for _, s := range bykind["variable"] {
 		b.variable(s)
+	}
+	for _, s := range bykind["stacks"] {
+		b.stacks(s)
 	}
 	for _, s := range bykind["board"] {
 		b.boardSection(s)

@@ -59,6 +59,9 @@ func (b *builder) expr(n *sexp.Node) (*engine.Expr, bool) {
 			e.Kind, e.N = engine.ENum, v
 			return e, true
 		}
+		if n.Text == "stack-size" {
+			return b.stackSize(n, nil, e)
+		}
 		return b.named(n, n.Text, nil, e)
 	}
 	h := n.Head()
@@ -79,6 +82,9 @@ func (b *builder) expr(n *sexp.Node) (*engine.Expr, bool) {
 	}
 	if h == "count" {
 		return b.count(n, e)
+	}
+	if h == "stack-size" {
+		return b.stackSize(n, args, e)
 	}
 	if k, ok := moveExprs[h]; ok && n.Kind == sexp.List {
 		return b.moveExpr(n, k, e)

@@ -65,3 +65,38 @@ func TestInvariantErrors(t *testing.T) {
 		}
 	}
 }
+
+// The forms of columns name file, line and column when they are wrong.
+func TestStackErrors(t *testing.T) {
+	game := func(s string) string {
+		return `(game (title "E") (players A B) ` + board + "\n" + s + ")"
+	}
+	tests := []struct {
+		src, want string
+	}{
+		{game("(piece (name P) (moves (n take-top add)))"), "main.zrf:4:27: take-top acts on columns: the game needs (stacks N)"},
+		{game("(piece (name P) (moves (n (capture-top n) add)))"), "main.zrf:4:27: capture-top acts on columns"},
+		{game("(stacks 0)"), "main.zrf:4:9: stacks wants a number from 1 to 1024, got 0"},
+		{game("(stacks high)"), "main.zrf:4:9: stacks wants a whole number"},
+		{game("(stacks)"), "main.zrf:4:1: stacks wants the most pieces a position may hold"},
+		{game("(stacks 3) (piece (name P) (moves ((verify (> (stack-size n s) 1)) add)))"), "main.zrf:4:47: stack-size wants at most one position"},
+		{game("(stacks 3) (piece (name P) (moves ((verify (> (stack-size up) 1)) add)))"), "main.zrf:4:59: unknown direction or position up"},
+	}
+	for _, tt := range tests {
+		f, err := read(t, tt.src, nil)
+		if err == nil {
+			_, err = f.Build(f.Games[0])
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s\nerror %v\nwant %q", tt.src, err, tt.want)
+		}
+	}
+	src := game("(stacks 3) (piece (name P) (moves (n (verify not-taken?) (take-top) (capture-top s) (verify (< stack-size 3)) add)))")
+	r := build(t, src, nil).Rules
+	if r.StackHeight != 3 || len(r.Pieces[0].Moves[0].Body) != 6 {
+		t.Fatalf("stacks %d, program %+v", r.StackHeight, r.Pieces[0].Moves[0].Body)
+	}
+	if _, err := engine.Compile(r); err != nil {
+		t.Fatal(err)
+	}
+}
