@@ -28,7 +28,8 @@ type cinv struct {
 // moveFacts is what the move expressions read of one move.
 type moveFacts struct {
 	moving int     // type of the piece that made the move, -1 for none
-	caps   []int16 // types of the pieces it takes, in order
+	count  int     // the pieces it takes, as move generation counted them
+	caps   []int16 // types of the pieces it takes, in order, seen in its changes
 }
 
 // royalInvariants marks the piece types of the king-safety invariants as
@@ -209,7 +210,7 @@ func (gn *generator) factsOf(ms []Move, side int) []moveFacts {
 	buf := gn.capBuf[:0]
 	for k := range ms {
 		m := &ms[k]
-		f := moveFacts{moving: -1}
+		f := moveFacts{moving: -1, count: int(m.Captures)}
 		if len(m.Steps) > 0 && m.Steps[0].From >= 0 {
 			if v := cells[m.Steps[0].From]; v != 0 {
 				f.moving = v.Type()
@@ -264,7 +265,7 @@ func (gn *generator) moveExpr(e *Expr, c *ectx) int {
 		return 0
 	case ECaptured:
 		if len(e.Types) == 0 {
-			return len(c.mf.caps)
+			return c.mf.count
 		}
 		n := 0
 		for _, t := range c.mf.caps {

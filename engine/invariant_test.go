@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
@@ -37,6 +38,36 @@ func TestMajorityInvariant(t *testing.T) {
 			if got[i] != tt.want[i] {
 				t.Errorf("%s: move %d is %q, want %q", tt.name, i, got[i], tt.want[i])
 			}
+		}
+	}
+}
+
+// Italian draughts' rules of precedence, each an accumulator and an
+// invariant: most pieces, then a king capturing, then most kings, then a
+// king met soonest; and men never take kings.
+func TestItalianPrecedence(t *testing.T) {
+	g := game(t, "italian-draughts.zrf", "")
+	tests := []struct {
+		name, pos string
+		want      []string
+	}{
+		{"a man does not take a king", `(turn White) (White (Man c4)) (Black (King d5))`,
+			[]string{"c4 - b5 man-step nw"}},
+		{"the king captures, not the man", `(turn White) (White (King c4) (Man e4)) (Black (Man d5))`,
+			[]string{"+ c4 x e6 king-jump ne +"}},
+		{"the king takes the king", `(turn White) (White (King e4)) (Black (King d5) (Man f5))`,
+			[]string{"+ e4 x c6 king-jump nw +"}},
+		{"the king met first", `(turn White) (White (King c2)) (Black (Man d3 b5) (King f5 b3))`,
+			[]string{"+ c2 x a4 king-jump nw + a4 x c6 king-jump ne +"}},
+	}
+	for _, tt := range tests {
+		s, err := engine.ParsePosition(g, "test.txt", []byte(tt.pos))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := notations(t, s)
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("%s: moves %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }
