@@ -283,3 +283,30 @@ func (gn *generator) moveExpr(e *Expr, c *ectx) int {
 	}
 	return 0
 }
+
+// unique leaves out the moves of ml from start on that lead to the same
+// position as a move before them ("unique moves"): the key of the
+// position after each move is its hash.
+func (gn *generator) unique(ml *MoveList, start int) {
+	s := gn.s
+	ms := ml.Moves[start:]
+	keys := gn.keys[:0]
+	keep := 0
+	for k := range ms {
+		n := len(s.undo)
+		s.apply(ms[k].Changes)
+		h := s.hash
+		s.revert(n)
+		seen := false
+		for _, x := range keys {
+			seen = seen || x == h
+		}
+		if !seen {
+			keys = append(keys, h)
+			ms[keep] = ms[k]
+			keep++
+		}
+	}
+	gn.keys = keys
+	ml.Moves = ml.Moves[:start+keep]
+}

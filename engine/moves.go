@@ -34,6 +34,9 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 				return nil, gn.err
 			}
 		}
+		if g.Rules.Options.UniqueMoves {
+			gn.unique(ml, start)
+		}
 		if g.invs != nil {
 			gn.filterInvariants(ml, start, t.Side)
 			if gn.err != nil {
