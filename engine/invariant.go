@@ -285,18 +285,27 @@ func (gn *generator) moveExpr(e *Expr, c *ectx) int {
 }
 
 // unique leaves out the moves of ml from start on that lead to the same
-// position as a move before them ("unique moves"): the key of the
-// position after each move is its hash.
+// position as a move before them ("unique moves"), compared by the change
+// each makes to the position's key.
 func (gn *generator) unique(ml *MoveList, start int) {
-	s := gn.s
+	g := gn.g
+	cells := gn.s.cells
 	ms := ml.Moves[start:]
 	keys := gn.keys[:0]
 	keep := 0
 	for k := range ms {
-		n := len(s.undo)
-		s.apply(ms[k].Changes)
-		h := s.hash
-		s.revert(n)
+		ch := ms[k].Changes
+		var h uint64
+		for i, c := range ch {
+			prev := cells[c.Pos]
+			for j := i - 1; j >= 0; j-- {
+				if ch[j].Pos == c.Pos {
+					prev = ch[j].Val
+					break
+				}
+			}
+			h ^= g.zob(c.Pos, prev) ^ g.zob(c.Pos, c.Val)
+		}
 		seen := false
 		for _, x := range keys {
 			seen = seen || x == h
