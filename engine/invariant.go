@@ -283,39 +283,3 @@ func (gn *generator) moveExpr(e *Expr, c *ectx) int {
 	}
 	return 0
 }
-
-// unique leaves out the moves of ml from start on that lead to the same
-// position as a move before them ("unique moves"), compared by the change
-// each makes to the position's key.
-func (gn *generator) unique(ml *MoveList, start int) {
-	g := gn.g
-	cells := gn.s.cells
-	ms := ml.Moves[start:]
-	keys := gn.keys[:0]
-	keep := 0
-	for k := range ms {
-		ch := ms[k].Changes
-		var h uint64
-		for i, c := range ch {
-			prev := cells[c.Pos]
-			for j := i - 1; j >= 0; j-- {
-				if ch[j].Pos == c.Pos {
-					prev = ch[j].Val
-					break
-				}
-			}
-			h ^= g.zob(c.Pos, prev) ^ g.zob(c.Pos, c.Val)
-		}
-		seen := false
-		for _, x := range keys {
-			seen = seen || x == h
-		}
-		if !seen {
-			keys = append(keys, h)
-			ms[keep] = ms[k]
-			keep++
-		}
-	}
-	gn.keys = keys
-	ml.Moves = ml.Moves[:start+keep]
-}
