@@ -48,11 +48,14 @@ type Game struct {
 	countDrops               []bool // by turn: every move is a unit drop (see count.go), nil: no turn
 	classMoves               []bool // priority class -> some piece has move programs in it
 	goals                    []cgoal
-	goalsOf                  [][]int    // player -> the goals naming it, in file order
-	goalLevels               []int      // the goals' priorities, highest first
-	score                    *cexpr     // the rules' score expression (nil: pieces on the board)
-	reasons                  [][]string // goal, player -> text of the outcome
-	eval                     *evalCache
+	goalsOf                  [][]int // player -> the goals naming it, in file order
+	goalLevels               []int   // the goals' priorities, highest first
+	// goalSeq[mover] and staticGoalSeq[mover] are the goals to check
+	// after a move of mover, in order (goalOrder).
+	goalSeq, staticGoalSeq [][]goalRef
+	score                  *cexpr     // the rules' score expression (nil: pieces on the board)
+	reasons                [][]string // goal, player -> text of the outcome
+	eval                   *evalCache
 	// ext places the native dialect's extra cells; x holds its compiled
 	// expressions.
 	ext extLayout

@@ -34,8 +34,12 @@ func (s *State) staticEnd() (bool, error) {
 	if s.clear == len(s.frames) {
 		return false, nil // checked already: no goal holds here
 	}
-	r, err := s.result(true)
-	return r.Over, err
+	s.ge = goalEval{s: s, next: s.ToMove(), static: true, nmoves: -1}
+	i, _ := s.metGoal(&s.ge)
+	if i < 0 && s.ge.err == nil {
+		s.clear = len(s.frames)
+	}
+	return i >= 0, s.ge.err
 }
 
 type goalEval struct {
@@ -74,8 +78,26 @@ func (s *State) resultKnown(noMoves bool) (Result, error) {
 }
 
 func (s *State) resultWith(e *goalEval) (Result, error) {
+	i, p := s.metGoal(e)
+	if i >= 0 {
+		return s.outcome(i, p)
+	}
+	if e.err != nil {
+		return Result{}, e.err
+	}
+	if !e.static && e.none() {
+		return s.draw("no moves"), e.err
+	}
+	if e.err == nil {
+		s.clear = len(s.frames)
+	}
+	return Result{}, e.err
+}
+
+// metGoal returns the first goal that holds and its player, in the order
+// Result checks them, or -1 (also when a goal fails: see e.err).
+func (s *State) metGoal(e *goalEval) (goal, player int) {
 	g := s.g
-	static := e.static
 	if n := len(s.frames); n > 0 && s.frames[n-1].clearBefore {
 		s.changed = s.changedCells(s.changed[:0])
 		e.changed = s.changed
@@ -85,37 +107,19 @@ func (s *State) resultWith(e *goalEval) (Result, error) {
 	if n := len(s.frames); n > 0 {
 		mover = g.turns[s.frames[n-1].turn].Player
 	}
-	// Goals of a higher priority first; within one, the mover's goals,
-	// then the others' in player order, each in file order.
-	levels := len(g.goalLevels) > 1
-	for _, level := range g.goalLevels {
-		for i := -1; i < g.nplayers; i++ {
-			p := i
-			if i < 0 {
-				p = mover
-			} else if i == mover {
-				continue
-			}
-			for _, i := range g.goalsOf[p] {
-				if static && !g.goals[i].static || levels && g.goals[i].priority != level {
-					continue
-				}
-				if e.eval(&g.goals[i], p, e.incremental) {
-					return s.outcome(i, p)
-				}
-				if e.err != nil {
-					return Result{}, e.err
-				}
-			}
+	seq := g.goalSeq[mover]
+	if e.static {
+		seq = g.staticGoalSeq[mover]
+	}
+	for _, r := range seq {
+		if e.eval(&g.goals[r.goal], int(r.player), e.incremental) {
+			return int(r.goal), int(r.player)
+		}
+		if e.err != nil {
+			return -1, -1
 		}
 	}
-	if !static && e.none() {
-		return s.draw("no moves"), e.err
-	}
-	if e.err == nil {
-		s.clear = len(s.frames)
-	}
-	return Result{}, e.err
+	return -1, -1
 }
 
 func containsInt(s []int, x int) bool {
