@@ -147,8 +147,9 @@ func (gn *generator) genClass(cl int, t Turn) {
 func (gn *generator) genPiece(cl int, t Turn, p int, v Piece) {
 	g := gn.g
 	side := t.Side
+	every := len(t.MoveTypes) == 0
 	for _, blk := range g.types[v.Type()].moves[cl] {
-		if !allowed(t, blk.MoveType) {
+		if !every && !allowed(t, blk.MoveType) {
 			continue
 		}
 		if blk.ray >= 0 && gn.simple {
@@ -169,10 +170,23 @@ func (gn *generator) genPiece(cl int, t Turn, p int, v Piece) {
 			}
 			continue
 		}
-		switch {
-		case blk.plans != nil && blk.plans[side].kind[p] != planRun:
-			gn.planned(blk, side, int32(p), int32(p), v)
-		case gn.mayStart(blk, side, int32(p)):
+		if blk.plans != nil {
+			pl := blk.plans[side]
+			switch pl.kind[p] {
+			case planNever:
+				continue
+			case planGuard: // inline: the commonest plan, a guard that fails
+				if gn.holds(pl.lits[pl.guard[2*p]:pl.guard[2*p+1]], side) {
+					gn.top(blk, side, int32(p), int32(p), v)
+				}
+			case planDirect:
+				gn.planned(blk, side, int32(p), int32(p), v)
+			case planRun:
+				if gn.mayStart(blk, side, int32(p)) {
+					gn.top(blk, side, int32(p), int32(p), v)
+				}
+			}
+		} else if gn.mayStart(blk, side, int32(p)) {
 			gn.top(blk, side, int32(p), int32(p), v)
 		}
 		if gn.err != nil {
