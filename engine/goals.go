@@ -131,8 +131,24 @@ func containsInt(s []int, x int) bool {
 	return false
 }
 
+// floats returns a zeroed slice of one number per player: a new one, or
+// while a playout runs (which returns only its last result), slice k of
+// the state's own.
+func (s *State) floats(k int) []float64 {
+	n := s.g.nplayers
+	if !s.inPlayout {
+		return make([]float64, n)
+	}
+	if len(s.floatBuf) < 3*n {
+		s.floatBuf = make([]float64, 3*n)
+	}
+	b := s.floatBuf[k*n : (k+1)*n]
+	clear(b)
+	return b
+}
+
 func (s *State) draw(reason string) Result {
-	r := Result{Over: true, Scores: make([]float64, s.g.nplayers), Reason: reason}
+	r := Result{Over: true, Scores: s.floats(0), Reason: reason}
 	for i := range r.Scores {
 		r.Scores[i] = 0.5
 	}
@@ -143,7 +159,7 @@ func (s *State) outcome(i, p int) (Result, error) {
 	g := s.g
 	goal := &g.Rules.Goals[i]
 	reason := g.reasons[i][p]
-	r := Result{Over: true, Scores: make([]float64, g.nplayers), Reason: reason}
+	r := Result{Over: true, Scores: s.floats(0), Reason: reason}
 	switch goal.Kind {
 	case Win:
 		for o := range r.Scores {
@@ -160,7 +176,7 @@ func (s *State) outcome(i, p int) (Result, error) {
 	case Draw:
 		return s.draw(reason), nil
 	case Count:
-		scores, err := s.Scores()
+		scores, err := s.scoresInto(s.floats(1))
 		if err != nil {
 			return Result{}, err
 		}
@@ -173,7 +189,7 @@ func (s *State) outcome(i, p int) (Result, error) {
 // members' scores) 1, shared as 1/2 when several coalitions tie.
 func (s *State) rank(scores, out []float64) {
 	g := s.g
-	sums := make([]float64, g.nplayers)
+	sums := s.floats(2)
 	for o, v := range scores {
 		if g.randomPlayer[o] {
 			continue
@@ -216,8 +232,12 @@ func (s *State) rank(scores, out []float64) {
 // Scores returns each player's score for a count goal: the rules' score
 // expression (by default the player's pieces on the board) plus komi.
 func (s *State) Scores() ([]float64, error) {
+	return s.scoresInto(make([]float64, s.g.nplayers))
+}
+
+// scoresInto is Scores written to out, zeroed, one per player.
+func (s *State) scoresInto(out []float64) ([]float64, error) {
 	g := s.g
-	out := make([]float64, g.nplayers)
 	if g.score == nil {
 		for q := 0; q < g.np; q++ {
 			if v := s.cells[q]; v != 0 && v&ghostBit == 0 {

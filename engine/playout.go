@@ -5,10 +5,14 @@ import "math/rand/v2"
 // Playout plays uniformly random moves from s until a goal ends the game
 // or maxPlies moves have been played (then the result is not Over), and
 // returns the result and the number of moves played. The state is left as
-// it was. ml is reused for move generation.
+// it was. ml is reused for move generation. The result's Scores belong
+// to s and are overwritten by its next playout: a playout allocates
+// nothing once s has played one.
 func Playout(s *State, rng *rand.Rand, maxPlies int, ml *MoveList) (Result, int, error) {
 	start := len(s.frames)
+	s.inPlayout = true
 	defer func() {
+		s.inPlayout = false
 		for len(s.frames) > start {
 			s.Undo()
 		}
