@@ -31,6 +31,7 @@ type Game struct {
 	classOf                  []int    // move type -> class, -1: never a first step
 	royal                    []bool
 	legality                 bool // moves must not leave a royal piece attacked
+	sampling                 bool // random playouts draw a move, then test it (sample.go)
 	movedAttr                int  // implicit attribute of the chess invariant, or -1
 	zkey                     []uint64
 	turnKey                  []uint64
@@ -211,6 +212,7 @@ func Compile(r *Rules) (*Game, error) {
 	g.compileGoals()
 	g.indexDrops()
 	g.countDrops = g.countableDrops()
+	g.sampling = g.samples()
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

@@ -1,5 +1,7 @@
 package engine
 
+import "math/rand/v2"
+
 // WithoutPlans returns a copy of g whose move programs run as bytecode
 // only, with no plans and no drop candidate sets: the reference the
 // plans are checked against.
@@ -118,3 +120,12 @@ func LineWindows(g *Game) bool {
 	}
 	return false
 }
+
+// SampleMove draws a random legal move as a playout of a game that
+// samples does (nil: none).
+func SampleMove(s *State, ml *MoveList, rng *rand.Rand) (*Move, error) {
+	return s.sampleMove(ml, rng)
+}
+
+// Samples reports whether g's random playouts draw a move, then test it.
+func Samples(g *Game) bool { return g.sampling }

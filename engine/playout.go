@@ -22,6 +22,20 @@ func Playout(s *State, rng *rand.Rand, maxPlies int, ml *MoveList) (Result, int,
 			r, err := s.Result()
 			return r, ply, err
 		}
+		if s.g.sampling {
+			m, err := s.sampleMove(ml, rng)
+			switch {
+			case err != nil:
+				return Result{}, ply, err
+			case m == nil:
+				r, err := s.resultKnown(true)
+				return r, ply, err
+			case ply >= maxPlies:
+				return Result{}, ply, nil
+			}
+			s.Play(m)
+			continue
+		}
 		n, err := s.countMoves(ml)
 		if err != nil {
 			return Result{}, ply, err
