@@ -30,9 +30,10 @@ type Game struct {
 	classes                  [][]bool // priority class -> move type set
 	classOf                  []int    // move type -> class, -1: never a first step
 	royal                    []bool
-	legality                 bool // moves must not leave a royal piece attacked
-	sampling                 bool // random playouts draw a move, then test it (sample.go)
-	movedAttr                int  // implicit attribute of the chess invariant, or -1
+	legality                 bool   // moves must not leave a royal piece attacked
+	sampling                 bool   // random playouts draw a move, then test it (sample.go)
+	dropSample               []bool // per turn entry: random playouts draw drops (sample.go)
+	movedAttr                int    // implicit attribute of the chess invariant, or -1
 	zkey                     []uint64
 	turnKey                  []uint64
 	lastKey                  [2][]uint64
@@ -213,6 +214,7 @@ func Compile(r *Rules) (*Game, error) {
 	g.indexDrops()
 	g.countDrops = g.countableDrops()
 	g.sampling = g.samples()
+	g.dropSample = g.sampledDrops()
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

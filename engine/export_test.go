@@ -129,3 +129,13 @@ func SampleMove(s *State, ml *MoveList, rng *rand.Rand) (*Move, error) {
 
 // Samples reports whether g's random playouts draw a move, then test it.
 func Samples(g *Game) bool { return g.sampling }
+
+// SampleDrop draws a random drop as a playout of a game that draws its
+// drops does (nil: no drop emits).
+func SampleDrop(s *State, ml *MoveList, rng *rand.Rand) (*Move, error) {
+	return s.sampleDrop(ml, rng)
+}
+
+// SamplesDrops reports whether g's random playouts draw the drops of
+// turn-order entry i.
+func SamplesDrops(g *Game, i int) bool { return g.dropSample != nil && g.dropSample[i] }

@@ -66,6 +66,8 @@ type generator struct {
 	lg        legality
 	dropTypes []dropBlock
 	dropMask  []uint64
+	// sampleSets holds the untried drop candidates of sampleDrop.
+	sampleSets []uint64
 	// counted: countMoves counted the moves without listing them.
 	counted bool
 	unitCh  []Change

@@ -22,17 +22,16 @@ func Playout(s *State, rng *rand.Rand, maxPlies int, ml *MoveList) (Result, int,
 			r, err := s.Result()
 			return r, ply, err
 		}
-		if s.g.sampling {
-			m, err := s.sampleMove(ml, rng)
-			switch {
-			case err != nil:
-				return Result{}, ply, err
-			case m == nil:
-				r, err := s.resultKnown(true)
-				return r, ply, err
-			case ply >= maxPlies:
-				return Result{}, ply, nil
-			}
+		m, drawn, err := s.drawMove(ml, rng)
+		switch {
+		case err != nil:
+			return Result{}, ply, err
+		case drawn && m == nil:
+			r, err := s.resultKnown(true)
+			return r, ply, err
+		case drawn && ply >= maxPlies:
+			return Result{}, ply, nil
+		case drawn:
 			s.Play(m)
 			continue
 		}

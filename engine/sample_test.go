@@ -54,43 +54,86 @@ func TestSampleMoveUniform(t *testing.T) {
 			if len(legal) != tc.legal {
 				t.Fatalf("%d legal moves, want %d", len(legal), tc.legal)
 			}
-			index := map[string]int{}
-			for i := range legal {
-				index[s.Notation(&legal[i])] = i
-			}
-			rng := rand.New(rand.NewPCG(3, 4))
-			var ml engine.MoveList
-			draws := 2000 * max(len(legal), 1)
-			seen := make([]int, len(legal))
-			for range draws {
-				m, err := engine.SampleMove(s, &ml, rng)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if m == nil {
-					if len(legal) > 0 {
-						t.Fatal("no move drawn where there are legal ones")
-					}
-					continue
-				}
-				i, ok := index[s.Notation(m)]
-				if !ok {
-					t.Fatalf("drew %s, not a legal move", s.Notation(m))
-				}
-				seen[i]++
-			}
-			if len(legal) < 2 {
-				return
-			}
-			want := float64(draws) / float64(len(legal))
-			chi := 0.0
-			for _, n := range seen {
-				chi += (float64(n) - want) * (float64(n) - want) / want
-			}
-			df := float64(len(legal) - 1)
-			if limit := df + 6*math.Sqrt(2*df); chi > limit {
-				t.Errorf("chi-squared %.1f over %d moves, above %.1f: the draws are not uniform (%v)", chi, len(legal), limit, seen)
-			}
+			checkUniform(t, s, legal, func(rng *rand.Rand, ml *engine.MoveList) (*engine.Move, error) {
+				return engine.SampleMove(s, ml, rng)
+			})
 		})
+	}
+}
+
+// TestSampleDropUniform does the same for the drops of reversi, drawn
+// from positions of random games: most candidate cells border an
+// opponent's disc without outflanking it.
+func TestSampleDropUniform(t *testing.T) {
+	g := game(t, "reversi.zrf", "")
+	if !engine.SamplesDrops(g, 0) || !engine.SamplesDrops(g, 1) {
+		t.Fatal("reversi playouts do not draw their drops")
+	}
+	s := engine.NewState(g)
+	rng := rand.New(rand.NewPCG(5, 6))
+	var all engine.MoveList
+	checked := 0
+	for ply := 0; ply < 40; ply++ {
+		legal, err := s.Moves(&all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(legal) == 0 {
+			break
+		}
+		if ply%8 == 0 && !legal[0].Pass {
+			checkUniform(t, s, legal, func(rng *rand.Rand, ml *engine.MoveList) (*engine.Move, error) {
+				return engine.SampleDrop(s, ml, rng)
+			})
+			checked++
+		}
+		s.Play(&legal[rng.IntN(len(legal))])
+	}
+	if checked < 4 {
+		t.Errorf("%d positions checked, want 4 or more", checked)
+	}
+}
+
+// checkUniform draws moves from s by draw and checks that each is one of
+// legal and that they come up equally often (a chi-squared test at about
+// six standard deviations); with no legal move, that none is drawn.
+func checkUniform(t *testing.T, s *engine.State, legal []engine.Move, draw func(*rand.Rand, *engine.MoveList) (*engine.Move, error)) {
+	t.Helper()
+	index := map[string]int{}
+	for i := range legal {
+		index[s.Notation(&legal[i])] = i
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var ml engine.MoveList
+	draws := 2000 * max(len(legal), 1)
+	seen := make([]int, len(legal))
+	for range draws {
+		m, err := draw(rng, &ml)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m == nil {
+			if len(legal) > 0 {
+				t.Fatal("no move drawn where there are legal ones")
+			}
+			continue
+		}
+		i, ok := index[s.Notation(m)]
+		if !ok {
+			t.Fatalf("drew %s, not a legal move", s.Notation(m))
+		}
+		seen[i]++
+	}
+	if len(legal) < 2 {
+		return
+	}
+	want := float64(draws) / float64(len(legal))
+	chi := 0.0
+	for _, n := range seen {
+		chi += (float64(n) - want) * (float64(n) - want) / want
+	}
+	df := float64(len(legal) - 1)
+	if limit := df + 6*math.Sqrt(2*df); chi > limit {
+		t.Errorf("chi-squared %.1f over %d moves, above %.1f: the draws are not uniform (%v)", chi, len(legal), limit, seen)
 	}
 }
