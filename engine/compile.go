@@ -31,8 +31,8 @@ type Game struct {
 	classOf                  []int    // move type -> class, -1: never a first step
 	royal                    []bool
 	legality                 bool   // moves must not leave a royal piece attacked
-	sampling                 bool   // random playouts draw a move, then test it (sample.go)
-	dropSample               []bool // per turn entry: random playouts draw drops (sample.go)
+	drawing                  bool   // random playouts draw their moves (sample.go)
+	singleClass              []bool // per class: each move program gives at most one move a run
 	movedAttr                int    // implicit attribute of the chess invariant, or -1
 	zkey                     []uint64
 	turnKey                  []uint64
@@ -213,8 +213,8 @@ func Compile(r *Rules) (*Game, error) {
 	g.compileGoals()
 	g.indexDrops()
 	g.countDrops = g.countableDrops()
-	g.sampling = g.samples()
-	g.dropSample = g.sampledDrops()
+	g.drawing = g.draws()
+	g.singleClass = g.singleClasses()
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

@@ -121,21 +121,12 @@ func LineWindows(g *Game) bool {
 	return false
 }
 
-// SampleMove draws a random legal move as a playout of a game that
-// samples does (nil: none).
-func SampleMove(s *State, ml *MoveList, rng *rand.Rand) (*Move, error) {
-	return s.sampleMove(ml, rng)
+// DrawMove draws a random legal move as a playout does (drawn false: the
+// game's playouts list the moves of this turn).
+func DrawMove(s *State, ml *MoveList, rng *rand.Rand) (m *Move, drawn bool, err error) {
+	return s.drawMove(ml, rng)
 }
 
-// Samples reports whether g's random playouts draw a move, then test it.
-func Samples(g *Game) bool { return g.sampling }
-
-// SampleDrop draws a random drop as a playout of a game that draws its
-// drops does (nil: no drop emits).
-func SampleDrop(s *State, ml *MoveList, rng *rand.Rand) (*Move, error) {
-	return s.sampleDrop(ml, rng)
-}
-
-// SamplesDrops reports whether g's random playouts draw the drops of
-// turn-order entry i.
-func SamplesDrops(g *Game, i int) bool { return g.dropSample != nil && g.dropSample[i] }
+// SingleClass reports whether every move program of priority class cl
+// gives at most one move a run.
+func SingleClass(g *Game, cl int) bool { return g.singleClass[cl] }

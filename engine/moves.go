@@ -145,10 +145,15 @@ func (gn *generator) genClass(cl int, t Turn) {
 
 // genPiece runs the programs of class cl of the piece v standing on p.
 func (gn *generator) genPiece(cl int, t Turn, p int, v Piece) {
+	gn.genBlocks(gn.g.types[v.Type()].moves[cl], t, p, v)
+}
+
+// genBlocks runs the move programs blks of the piece v standing on p.
+func (gn *generator) genBlocks(blks []*CBlock, t Turn, p int, v Piece) {
 	g := gn.g
 	side := t.Side
 	every := len(t.MoveTypes) == 0
-	for _, blk := range g.types[v.Type()].moves[cl] {
+	for _, blk := range blks {
 		if !every && !allowed(t, blk.MoveType) {
 			continue
 		}

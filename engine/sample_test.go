@@ -10,15 +10,12 @@ import (
 	"github.com/ludus-games/ludus/engine"
 )
 
-// TestSampleMoveUniform draws many moves from chess positions where some
+// TestDrawUniformChess draws many moves from chess positions where some
 // candidate moves leave the king attacked, and checks that every draw is
 // a legal move and that the legal moves come up equally often (a
 // chi-squared test at about six standard deviations).
-func TestSampleMoveUniform(t *testing.T) {
+func TestDrawUniformChess(t *testing.T) {
 	g := game(t, "chess.zrf", "")
-	if !engine.Samples(g) {
-		t.Fatal("chess playouts do not draw before testing")
-	}
 	kiwipete, err := os.ReadFile(filepath.Join("testdata", "positions", "kiwipete.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -54,50 +51,59 @@ func TestSampleMoveUniform(t *testing.T) {
 			if len(legal) != tc.legal {
 				t.Fatalf("%d legal moves, want %d", len(legal), tc.legal)
 			}
-			checkUniform(t, s, legal, func(rng *rand.Rand, ml *engine.MoveList) (*engine.Move, error) {
-				return engine.SampleMove(s, ml, rng)
-			})
+			checkUniform(t, s, legal)
 		})
 	}
 }
 
-// TestSampleDropUniform does the same for the drops of reversi, drawn
-// from positions of random games: most candidate cells border an
-// opponent's disc without outflanking it.
-func TestSampleDropUniform(t *testing.T) {
-	g := game(t, "reversi.zrf", "")
-	if !engine.SamplesDrops(g, 0) || !engine.SamplesDrops(g, 1) {
-		t.Fatal("reversi playouts do not draw their drops")
-	}
-	s := engine.NewState(g)
-	rng := rand.New(rand.NewPCG(5, 6))
-	var all engine.MoveList
-	checked := 0
-	for ply := 0; ply < 40; ply++ {
-		legal, err := s.Moves(&all)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(legal) == 0 {
-			break
-		}
-		if ply%8 == 0 && !legal[0].Pass {
-			checkUniform(t, s, legal, func(rng *rand.Rand, ml *engine.MoveList) (*engine.Move, error) {
-				return engine.SampleDrop(s, ml, rng)
-			})
-			checked++
-		}
-		s.Play(&legal[rng.IntN(len(legal))])
-	}
-	if checked < 4 {
-		t.Errorf("%d positions checked, want 4 or more", checked)
+// TestDrawUniform does the same for positions of random games of the
+// bundled games: breakthrough and reversi draw (piece, program) and
+// (program, cell) pairs, checkers draws its steps so, its jumps from the
+// list.
+func TestDrawUniform(t *testing.T) {
+	for _, tc := range []struct {
+		file   string
+		single bool // the first priority class gives one move a run
+	}{
+		{"breakthrough.zrf", true},
+		{"reversi.zrf", true},
+		{"checkers.zrf", false},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			g := game(t, tc.file, "")
+			if engine.SingleClass(g, 0) != tc.single {
+				t.Errorf("first class gives one move a run: %v, want %v", !tc.single, tc.single)
+			}
+			s := engine.NewState(g)
+			rng := rand.New(rand.NewPCG(5, 6))
+			var all engine.MoveList
+			checked := 0
+			for ply := 0; ply < 48; ply++ {
+				if r, err := s.Result(); err != nil || r.Over {
+					break
+				}
+				legal, err := s.Moves(&all)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ply%6 == 0 && !legal[0].Pass {
+					checkUniform(t, s, legal)
+					checked++
+				}
+				s.Play(&legal[rng.IntN(len(legal))])
+			}
+			if checked < 2 {
+				t.Errorf("%d positions checked, want 2 or more", checked)
+			}
+		})
 	}
 }
 
-// checkUniform draws moves from s by draw and checks that each is one of
-// legal and that they come up equally often (a chi-squared test at about
-// six standard deviations); with no legal move, that none is drawn.
-func checkUniform(t *testing.T, s *engine.State, legal []engine.Move, draw func(*rand.Rand, *engine.MoveList) (*engine.Move, error)) {
+// checkUniform draws moves from s as a playout does and checks that each
+// is one of legal and that they come up equally often (a chi-squared test
+// at about six standard deviations); with no legal move, that none is
+// drawn.
+func checkUniform(t *testing.T, s *engine.State, legal []engine.Move) {
 	t.Helper()
 	index := map[string]int{}
 	for i := range legal {
@@ -108,9 +114,12 @@ func checkUniform(t *testing.T, s *engine.State, legal []engine.Move, draw func(
 	draws := 2000 * max(len(legal), 1)
 	seen := make([]int, len(legal))
 	for range draws {
-		m, err := draw(rng, &ml)
+		m, drawn, err := engine.DrawMove(s, &ml, rng)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !drawn {
+			t.Fatal("the move was not drawn")
 		}
 		if m == nil {
 			if len(legal) > 0 {
