@@ -33,14 +33,14 @@ func (g *Game) draws() bool {
 
 // singleMove reports whether every run of blk emits at most one move:
 // each add is plain (no partial move, no choice of type) and ends the run.
-func singleMove(blk *CBlock) bool {
+func (g *Game) singleMove(blk *CBlock) bool {
 	adds := 0
 	for i, in := range blk.code {
 		if in.op != opAdd {
 			continue
 		}
 		adds++
-		if AddKind(in.a) != AddMove || in.b >= 0 || !endsAt(blk.code, i+1) {
+		if AddKind(in.a) != AddMove || in.b >= 0 && len(g.promos[in.b]) != 1 || !endsAt(blk.code, i+1) {
 			return false
 		}
 	}
@@ -71,7 +71,7 @@ func (g *Game) singleClasses() []bool {
 		out[cl] = true
 		for _, ct := range g.types {
 			for _, blk := range ct.moves[cl] {
-				out[cl] = out[cl] && singleMove(blk)
+				out[cl] = out[cl] && g.singleMove(blk)
 			}
 		}
 	}
@@ -190,7 +190,7 @@ func (gn *generator) singleDrops(active []dropBlock, side int) bool {
 		return false
 	}
 	for _, a := range active {
-		if g.drops.byBlock[a.blk.ID*g.nplayers+side] < 0 || !singleMove(a.blk) {
+		if g.drops.byBlock[a.blk.ID*g.nplayers+side] < 0 || !g.singleMove(a.blk) {
 			return false
 		}
 	}

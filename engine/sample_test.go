@@ -58,21 +58,25 @@ func TestDrawUniformChess(t *testing.T) {
 
 // TestDrawUniform does the same for positions of random games of the
 // bundled games: breakthrough and reversi draw (piece, program) and
-// (program, cell) pairs, checkers draws its steps so, its jumps from the
-// list.
+// (program, cell) pairs, checkers draws its steps so (a man may be crowned
+// as it steps: one move still), its jumps from the list.
 func TestDrawUniform(t *testing.T) {
 	for _, tc := range []struct {
-		file   string
-		single bool // the first priority class gives one move a run
+		file string
+		// single[cl]: every program of priority class cl gives one move
+		// a run.
+		single []bool
 	}{
-		{"breakthrough.zrf", true},
-		{"reversi.zrf", true},
-		{"checkers.zrf", false},
+		{"breakthrough.zrf", []bool{true}},
+		{"reversi.zrf", []bool{true}},
+		{"checkers.zrf", []bool{false, true}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			g := game(t, tc.file, "")
-			if engine.SingleClass(g, 0) != tc.single {
-				t.Errorf("first class gives one move a run: %v, want %v", !tc.single, tc.single)
+			for cl, want := range tc.single {
+				if got := engine.SingleClass(g, cl); got != want {
+					t.Errorf("class %d gives one move a run: %v, want %v", cl, got, want)
+				}
 			}
 			s := engine.NewState(g)
 			rng := rand.New(rand.NewPCG(5, 6))
