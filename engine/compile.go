@@ -30,8 +30,10 @@ type Game struct {
 	classes                  [][]bool // priority class -> move type set
 	classOf                  []int    // move type -> class, -1: never a first step
 	royal                    []bool
-	legality                 bool // moves must not leave a royal piece attacked
-	movedAttr                int  // implicit attribute of the chess invariant, or -1
+	legality                 bool   // moves must not leave a royal piece attacked
+	drawing                  bool   // random playouts draw their moves (sample.go)
+	singleClass              []bool // per class: each move program gives at most one move a run
+	movedAttr                int    // implicit attribute of the chess invariant, or -1
 	zkey                     []uint64
 	turnKey                  []uint64
 	lastKey                  [2][]uint64
@@ -48,11 +50,14 @@ type Game struct {
 	countDrops               []bool // by turn: every move is a unit drop (see count.go), nil: no turn
 	classMoves               []bool // priority class -> some piece has move programs in it
 	goals                    []cgoal
-	goalsOf                  [][]int    // player -> the goals naming it, in file order
-	goalLevels               []int      // the goals' priorities, highest first
-	score                    *cexpr     // the rules' score expression (nil: pieces on the board)
-	reasons                  [][]string // goal, player -> text of the outcome
-	eval                     *evalCache
+	goalsOf                  [][]int // player -> the goals naming it, in file order
+	goalLevels               []int   // the goals' priorities, highest first
+	// goalSeq[mover] and staticGoalSeq[mover] are the goals to check
+	// after a move of mover, in order (goalOrder).
+	goalSeq, staticGoalSeq [][]goalRef
+	score                  *cexpr     // the rules' score expression (nil: pieces on the board)
+	reasons                [][]string // goal, player -> text of the outcome
+	eval                   *evalCache
 	// ext places the native dialect's extra cells; x holds its compiled
 	// expressions.
 	ext extLayout
@@ -227,6 +232,8 @@ func Compile(r *Rules) (*Game, error) {
 	g.compileInvariants(rest)
 	g.indexDrops()
 	g.countDrops = g.countableDrops()
+	g.drawing = g.draws()
+	g.singleClass = g.singleClasses()
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

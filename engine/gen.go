@@ -67,6 +67,10 @@ type generator struct {
 	lg        legality
 	dropTypes []dropBlock
 	dropMask  []uint64
+	// sampleSets and pieceCands hold the untried candidates of a draw
+	// (sample.go).
+	sampleSets []uint64
+	pieceCands []pieceCand
 	// counted: countMoves counted the moves without listing them.
 	counted bool
 	unitCh  []Change

@@ -154,10 +154,16 @@ func (gn *generator) genClass(cl int, t Turn) {
 
 // genPiece runs the programs of class cl of the piece v standing on p.
 func (gn *generator) genPiece(cl int, t Turn, p int, v Piece) {
+	gn.genBlocks(gn.g.types[v.Type()].moves[cl], t, p, v)
+}
+
+// genBlocks runs the move programs blks of the piece v standing on p.
+func (gn *generator) genBlocks(blks []*CBlock, t Turn, p int, v Piece) {
 	g := gn.g
 	side := t.Side
-	for _, blk := range g.types[v.Type()].moves[cl] {
-		if !allowed(t, blk.MoveType) {
+	every := len(t.MoveTypes) == 0
+	for _, blk := range blks {
+		if !every && !allowed(t, blk.MoveType) {
 			continue
 		}
 		if blk.ray >= 0 && gn.simple {
@@ -178,10 +184,23 @@ func (gn *generator) genPiece(cl int, t Turn, p int, v Piece) {
 			}
 			continue
 		}
-		switch {
-		case blk.plans != nil && blk.plans[side].kind[p] != planRun:
-			gn.planned(blk, side, int32(p), int32(p), v)
-		case gn.mayStart(blk, side, int32(p)):
+		if blk.plans != nil {
+			pl := blk.plans[side]
+			switch pl.kind[p] {
+			case planNever:
+				continue
+			case planGuard: // inline: the commonest plan, a guard that fails
+				if gn.holds(pl.lits[pl.guard[2*p]:pl.guard[2*p+1]], side) {
+					gn.top(blk, side, int32(p), int32(p), v)
+				}
+			case planDirect:
+				gn.planned(blk, side, int32(p), int32(p), v)
+			case planRun:
+				if gn.mayStart(blk, side, int32(p)) {
+					gn.top(blk, side, int32(p), int32(p), v)
+				}
+			}
+		} else if gn.mayStart(blk, side, int32(p)) {
 			gn.top(blk, side, int32(p), int32(p), v)
 		}
 		if gn.err != nil {
