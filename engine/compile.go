@@ -67,6 +67,15 @@ type Game struct {
 	// extPlay: making a move does more than its changes (ko keys, the
 	// pass counter).
 	extPlay bool
+	// invs are the invariants and accumulators the legality filter does
+	// not check (invariant.go).
+	invs []cinv
+	// stackLevels are the levels under the top piece of a position and
+	// stackBase the first of their cells (stack.go); usesTaken: some
+	// program tests taken?.
+	stackLevels int
+	stackBase   int32
+	usesTaken   bool
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -170,6 +179,10 @@ const (
 	opCaptureSet     // b: set
 	opFlipSet        // b: set
 	opChangeOwnerSet // b: set
+	// Stacks.
+	opTakeTop    // loc
+	opCaptureTop // loc
+	opTaken      // loc
 )
 
 // instr is one bytecode instruction. lk and a give a location (here, a
@@ -194,7 +207,12 @@ func Compile(r *Rules) (*Game, error) {
 		return nil, err
 	}
 	g.tables()
+	rest := g.royalInvariants()
 	g.layoutExt()
+	if err := g.checkStacks(); err != nil {
+		return nil, err
+	}
+	g.layoutStacks()
 	g.ko = r.Options.Ko
 	g.extPlay = g.ko != KoNone || g.ext.passCell >= 0
 	g.priorityClasses()
@@ -212,6 +230,7 @@ func Compile(r *Rules) (*Game, error) {
 	g.keys()
 	g.makePlans()
 	g.compileGoals()
+	g.compileInvariants(rest)
 	g.indexDrops()
 	g.countDrops = g.countableDrops()
 	g.drawing = g.draws()

@@ -53,6 +53,10 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 			guard = [2]int32{f.movers[0].from, dest}
 		}
 	}
+	stacks := g.stackLevels > 0
+	if stacks && !gn.liftColumns(f, base, hasFinal && f.from >= 0 && !copyMove) {
+		return
+	}
 	for _, m := range f.movers {
 		if m.from >= 0 {
 			gn.push(m.from, 0)
@@ -77,8 +81,18 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 			gn.curGhosts = append(gn.curGhosts, c)
 		} else {
 			gn.push(c, 0)
+			if stacks && !gn.setColumn(f, c, nil, base) {
+				return
+			}
 		}
 		gn.recycle(v, f.side, base)
+	}
+	if stacks {
+		c, v, ok := gn.takeTops(f, base)
+		if !ok {
+			return
+		}
+		caps, vals = caps+c, vals+v
 	}
 	place := func(p int32, v Piece) {
 		if old := gn.valueAt(p, base); old != 0 && old&ghostBit == 0 {
@@ -93,8 +107,11 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 		}
 		gn.push(p, v)
 	}
-	for _, m := range f.movers {
+	for i, m := range f.movers {
 		place(m.to, m.piece)
+		if stacks && !gn.placeColumn(f, m.to, gn.stk.movers[i], nil, base) {
+			return
+		}
 	}
 	if hasFinal {
 		v := f.mover
@@ -102,6 +119,9 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 			v = MakePiece(promo, v.Owner()) | g.defaults[promo] | v&^(typeMask|ownerMask|ghostBit)&movedMask(g)
 		}
 		place(dest, v)
+		if stacks && !gn.placeColumn(f, dest, gn.stk.final, gn.stk.prisoners, base) {
+			return
+		}
 	}
 	gn.effects(f, base)
 	if f.from < 0 && hasFinal {
@@ -323,6 +343,13 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 	gn.prefix = append(gn.prefix, st)
 	ng := len(gn.ghosts)
 	gn.ghosts = append(gn.ghosts, gn.curGhosts...)
+	nt := len(gn.tookAt)
+	if gn.g.usesTaken {
+		gn.tookAt = append(gn.tookAt, f.captures...)
+		for _, t := range f.tops {
+			gn.tookAt = append(gn.tookAt, t.pos)
+		}
+	}
 	before := len(gn.out.Moves)
 	slot := -1
 	if pk != nil {
@@ -345,6 +372,7 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 		continued = !alone
 	}
 	gn.ghosts = gn.ghosts[:ng]
+	gn.tookAt = gn.tookAt[:nt]
 	gn.prefix = gn.prefix[:len(gn.prefix)-1]
 	s.setLast(oldFrom, oldTo)
 	s.revert(n)

@@ -38,6 +38,12 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 				return nil, gn.err
 			}
 		}
+		if g.invs != nil {
+			gn.filterInvariants(ml, start, t.Side)
+			if gn.err != nil {
+				return nil, gn.err
+			}
+		}
 		if g.ko != KoNone {
 			s.koFilter(ml, start)
 		}
@@ -321,6 +327,7 @@ func (gn *generator) top(blk *CBlock, side int, from, cur int32, piece Piece) {
 	gn.scratch = gn.scratch[:0]
 	gn.prefix = gn.prefix[:0]
 	gn.ghosts = gn.ghosts[:0]
+	gn.tookAt = gn.tookAt[:0]
 	gn.capTotal, gn.valTotal = 0, 0
 	gn.moveType = blk.MoveType
 	gn.start = piece

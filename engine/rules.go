@@ -75,6 +75,31 @@ type Rules struct {
 	// added to player p's score.
 	Score *Expr
 	Komi  []float64
+	// Invariants are the conditions every legal move keeps, and the
+	// accumulators over the move list they compare with, in file order
+	// (invariant.go); Accumulators names the accumulators.
+	Invariants   []Invariant
+	Accumulators []string
+	// StackHeight is the most pieces a position may hold, in a column
+	// that moves as a unit with its top piece (stack.go); 0 or 1: one.
+	StackHeight int
+}
+
+// Invariant is one entry of the native dialect's filter on the moves of
+// a position, applied in file order to the moves of a priority class.
+// An invariant (Acc < 0) removes every move after which Cond does not
+// hold for the side that moved, with the move's destination current. An
+// accumulator (Acc >= 0) sets accumulator Acc to the greatest (Min: the
+// least) value of X over the moves still listed, for the invariants after
+// it to compare with: the majority rules of draughts.
+type Invariant struct {
+	Cond *Cond
+	Acc  int
+	X    *Expr
+	Min  bool
+	Src  Src
+	// Text is the entry as written, for summaries.
+	Text string
 }
 
 // Variable is a game variable and its start value.

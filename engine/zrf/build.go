@@ -101,6 +101,10 @@ type builder struct {
 	attrKind   map[string]engine.ValueKind
 	inGoal     bool
 	coalitions int
+	// accums names the accumulators read so far; inInvariant allows the
+	// expressions that describe a move.
+	accums      map[string]int
+	inInvariant bool
 	// answered are the Dagaz hook options a shim supplied the rules of.
 	answered map[string]bool
 	bd       *boardDraft
@@ -124,13 +128,14 @@ func newBuilder(path string) *builder {
 		zones: map[string]int{}, types: map[string]int{}, attrs: map[string]int{},
 		flags: map[string]int{}, posFlags: map[string]int{}, moveTypes: map[string]int{"": 0},
 		vars: map[string]int{}, posAttrs: map[string]int{}, attrKind: map[string]engine.ValueKind{},
+		accums: map[string]int{},
 	}
 }
 
 // sectionOrder is the order in which sections are translated, so that
 // every name is known before it is used.
-var sectionOrder = []string{"players", "coalition", "variable", "board", "piece", "turn-order", "move-priorities",
-	"board-setup", "option", "goals", "score", "komi"}
+var sectionOrder = []string{"players", "coalition", "variable", "stacks", "board", "piece", "turn-order", "move-priorities",
+	"board-setup", "option", "goals", "score", "komi", "invariants"}
 
 func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	b.r.Title = e.Title
@@ -140,6 +145,8 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 		switch k {
 		case "win-condition", "loss-condition", "draw-condition", "count-condition":
 			k = "goals"
+		case "invariant", "accumulator":
+			k = "invariants"
 		}
 		if b.viewSection(s) {
 			continue
@@ -165,6 +172,9 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	}
 	for _, s := range bykind["variable"] {
 		b.variable(s)
+	}
+	for _, s := range bykind["stacks"] {
+		b.stacks(s)
 	}
 	for _, s := range bykind["board"] {
 		b.boardSection(s)
@@ -193,6 +203,9 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	}
 	for _, s := range bykind["komi"] {
 		b.komi(s)
+	}
+	for _, s := range bykind["invariants"] {
+		b.invariant(s)
 	}
 }
 
