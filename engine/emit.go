@@ -308,6 +308,28 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 	if next < 0 {
 		next = f.blk.MoveType
 	}
+	pk := gn.pick
+	if pk != nil && len(gn.prefix) == 0 {
+		// A draw among composite moves (sample.go): list the first step,
+		// or continue only the step drawn, by the program in the slot
+		// drawn.
+		k := pk.seen
+		pk.seen++
+		if pk.listing {
+			// k counts the first steps of one run of the program.
+			if n := len(pk.items); n > 0 && pk.items[n-1].from == f.from && pk.items[n-1].blk == f.blk {
+				k = int(pk.items[n-1].k) + 1
+			} else {
+				k = 0
+			}
+			pk.items = append(pk.items, chainItem{from: f.from, blk: f.blk, k: int32(k)})
+		}
+		if pk.listing || k != pk.item {
+			return
+		}
+	} else {
+		pk = nil
+	}
 	passPartial := gn.g.Rules.Options.PassPartial
 	if passPartial {
 		gn.finish(st, [2]int32{-1, -1})
@@ -329,24 +351,63 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 		}
 	}
 	before := len(gn.out.Moves)
-	if v := s.cells[st.To]; st.To >= 0 && v != 0 && v&ghostBit == 0 && v.Owner() == f.side {
-		for _, blk := range gn.g.types[v.Type()].attack {
-			if blk.MoveType == next && gn.mayRun(blk, f.side, st.To) {
-				gn.run(blk, f.side, st.To, st.To, v)
-				if gn.err != nil {
-					break
-				}
-			}
-		}
+	slot := -1
+	if pk != nil {
+		slot = pk.slot
 	}
+	gn.continuePartial(f.side, st.To, next, slot)
 	continued := len(gn.out.Moves) > before
+	if pk != nil && continued {
+		pk.found = before
+	} else if pk != nil {
+		// Nothing in the slot drawn: no move, unless the slot is the
+		// first and no continuation exists at all: the first slot also
+		// stands for the step alone, which then ends the move.
+		alone := false
+		if slot == 0 {
+			gn.continuePartial(f.side, st.To, next, -1)
+			alone = len(gn.out.Moves) == before
+			gn.out.Moves = gn.out.Moves[:before]
+		}
+		continued = !alone
+	}
 	gn.ghosts = gn.ghosts[:ng]
 	gn.tookAt = gn.tookAt[:nt]
 	gn.prefix = gn.prefix[:len(gn.prefix)-1]
 	s.setLast(oldFrom, oldTo)
 	s.revert(n)
 	if !continued && !passPartial && gn.err == nil {
+		if pk != nil {
+			pk.found = len(gn.out.Moves)
+		}
 		gn.finishAt(st)
+	}
+}
+
+// continuePartial runs the programs of move type next of the piece on to
+// (after a partial step), or with slot >= 0 only the slot-th of them.
+func (gn *generator) continuePartial(side int, to int32, next, slot int) {
+	if to < 0 {
+		return
+	}
+	v := gn.s.cells[to]
+	if v == 0 || v&ghostBit != 0 || v.Owner() != side {
+		return
+	}
+	i := 0
+	for _, blk := range gn.g.types[v.Type()].attack {
+		if blk.MoveType != next {
+			continue
+		}
+		if slot < 0 || i == slot {
+			if gn.mayRun(blk, side, to) {
+				gn.run(blk, side, to, to, v)
+				if gn.err != nil {
+					return
+				}
+			}
+		}
+		i++
 	}
 }
 

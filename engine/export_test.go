@@ -130,3 +130,7 @@ func DrawMove(s *State, ml *MoveList, rng *rand.Rand) (m *Move, drawn bool, err 
 // SingleClass reports whether every move program of priority class cl
 // gives at most one move a run.
 func SingleClass(g *Game, cl int) bool { return g.singleClass[cl] }
+
+// ChainSlots returns the continuation slots of a drawn composite move of
+// priority class cl (0: its moves are not drawn so).
+func ChainSlots(g *Game, cl int) int { return g.chainK[cl] }

@@ -71,6 +71,12 @@ type generator struct {
 	// (sample.go).
 	sampleSets []uint64
 	pieceCands []pieceCand
+	// pick is the draw among composite moves under way, if any; chain2,
+	// trial and oneBlock are its storage (chain.go).
+	pick     *chainState
+	chain2   chainState
+	trial    MoveList
+	oneBlock [1]*CBlock
 	// counted: countMoves counted the moves without listing them.
 	counted bool
 	unitCh  []Change

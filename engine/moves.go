@@ -6,6 +6,10 @@ import "math/bits"
 // order (positions in board order, programs in file order). The moves live
 // in ml and stay valid until ml is reused. Moves does not look at goals:
 // ask Result whether the game is over.
+//
+// Random playouts draw a move without this list where they can
+// (State.drawMove): a filter or an addition made here must be made in
+// generator.accept too, or turn drawing off in Game.draws.
 func (s *State) Moves(ml *MoveList) ([]Move, error) {
 	g := s.g
 	gn := s.generator()

@@ -96,6 +96,8 @@ func (s *State) drawMove(ml *MoveList, rng *rand.Rand) (m *Move, drawn bool, err
 		switch {
 		case len(active) == 0 && g.singleClass[cl]:
 			m, err = s.drawPieceMove(cl, t, ml, rng)
+		case len(active) == 0 && !g.legality && g.chainK[cl] > 0:
+			m, err = s.drawChained(cl, t, ml, rng)
 		case !g.classMoves[cl] && gn.singleDrops(active, t.Side):
 			m, err = s.drawDrop(active, t.Side, ml, rng)
 		default:

@@ -103,6 +103,46 @@ func TestDrawUniform(t *testing.T) {
 	}
 }
 
+// TestDrawUniformChained does the same for composite moves of two steps
+// (a glide, then an arrow), drawn by (first step, continuation) pairs:
+// the test game has first steps with no continuation, moves of one step
+// in the same class, and piece types with different numbers of
+// continuation programs.
+func TestDrawUniformChained(t *testing.T) {
+	g := compile(t, filepath.Join("testdata", "games", "arrows.zrf"), "")
+	if k := engine.ChainSlots(g, 0); k != 4 {
+		t.Fatalf("%d continuation slots, want 4", k)
+	}
+	s := engine.NewState(g)
+	rng := rand.New(rand.NewPCG(7, 8))
+	var all engine.MoveList
+	checked := 0
+	for ply := 0; ply < 12; ply++ {
+		if r, err := s.Result(); err != nil || r.Over {
+			break
+		}
+		legal, err := s.Moves(&all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone := 0
+		for i := range legal {
+			if len(legal[i].Steps) == 1 && legal[i].Steps[0].Partial {
+				alone++
+			}
+		}
+		if ply == 0 && alone == 0 {
+			t.Error("no glide ends without an arrow at the start")
+		}
+		checkUniform(t, s, legal)
+		checked++
+		s.Play(&legal[rng.IntN(len(legal))])
+	}
+	if checked < 4 {
+		t.Errorf("%d positions checked, want 4 or more", checked)
+	}
+}
+
 // checkUniform draws moves from s as a playout does and checks that each
 // is one of legal and that they come up equally often (a chi-squared test
 // at about six standard deviations); with no legal move, that none is
