@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -137,6 +138,14 @@ type GA[G any] struct {
 	// resumes from when it exists. G must encode to JSON.
 	Checkpoint      string
 	CheckpointEvery int
+	// SaveState and RestoreState keep state of the caller's in the
+	// checkpoint beside the population, so that both are written in one
+	// atomic step and a run killed at any moment resumes with the two of
+	// the same generation. SaveState is called at every save and what it
+	// returns is written as JSON; RestoreState gets that JSON back on
+	// resume (it is not called for a checkpoint saved without state).
+	SaveState    func() any
+	RestoreState func(json.RawMessage) error
 }
 
 // GAResult is the outcome of a GA run.

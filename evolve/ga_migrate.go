@@ -38,3 +38,15 @@ func Immigrate[G any](checkpoint []byte, migrants []Individual[G]) ([]byte, erro
 	copy(cp.Population[len(cp.Population)-len(migrants):], migrants)
 	return json.Marshal(cp)
 }
+
+// CheckpointState returns the caller's state saved in a GA checkpoint
+// (see GA.SaveState), or nil when it holds none.
+func CheckpointState(checkpoint []byte) (json.RawMessage, error) {
+	var cp struct {
+		State json.RawMessage `json:"state"`
+	}
+	if err := json.Unmarshal(checkpoint, &cp); err != nil {
+		return nil, fmt.Errorf("ga: checkpoint: %w", err)
+	}
+	return cp.State, nil
+}

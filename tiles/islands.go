@@ -68,8 +68,8 @@ func (is Islands) Neighbour(i int) int { return (i + is.Islands - 1) % is.Island
 // IslandSeed is the seed of island i of a run of that seed.
 func IslandSeed(seed uint64, i int) uint64 { return evolve.WorkerRand(seed^0x69736c616e64, i).Uint64() }
 
-// IslandState is an island after an epoch: the GA's checkpoint and the
-// best set so far with its history (what Optimize saves beside the
+// IslandState is an island after an epoch: the GA's checkpoint, the
+// best set so far with its history (the state Optimize saves in the
 // checkpoint), and what they say in brief.
 type IslandState struct {
 	Island int             `json:"island"`
@@ -119,8 +119,10 @@ func RunIslandEpoch(ctx context.Context, sc *Scorer, opt Options, is Islands, is
 		if err := os.WriteFile(cp, ga, 0o644); err != nil {
 			return nil, err
 		}
-		if err := os.WriteFile(cp+".best", prev.Best, 0o644); err != nil {
-			return nil, err
+		if len(prev.Best) > 0 { // read when the checkpoint holds no state (earlier versions)
+			if err := os.WriteFile(cp+".best", prev.Best, 0o644); err != nil {
+				return nil, err
+			}
 		}
 	}
 	o := opt
@@ -135,7 +137,7 @@ func RunIslandEpoch(ctx context.Context, sc *Scorer, opt Options, is Islands, is
 	st := &IslandState{Island: island, Epoch: epoch, Set: res.Best.String(), Score: res.Score, Violation: res.Violation,
 		Generations: res.Generations, Boards: res.Boards, Elapsed: res.Elapsed}
 	if st.GA, err = os.ReadFile(cp); err == nil {
-		st.Best, err = os.ReadFile(cp + ".best")
+		st.Best, err = evolve.CheckpointState(st.GA)
 	}
 	return st, err
 }

@@ -2,6 +2,7 @@ package tiles
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -83,7 +84,10 @@ type Options struct {
 	// stay as they are.
 	PostGA bool
 	// Checkpoint, when set, is the file the run saves itself to and
-	// resumes from (with Checkpoint+".best" for the best set so far).
+	// resumes from: the GA's population and the best set so far, in one
+	// file so that they are always of the same generation. (A
+	// Checkpoint+".best" file that runs of earlier versions kept the best
+	// set in is read when the checkpoint holds none.)
 	Checkpoint string `json:"-"`
 }
 
@@ -197,10 +201,8 @@ type optimizer struct {
 	best       bestSoFar
 	evalBoards func() int // boards per evaluation now
 	// ctx stops the scoring of validations: a run that is stopping does
-	// not wait for one. aborted says one was stopped, which the GA did not
-	// save a checkpoint after.
-	ctx     context.Context
-	aborted bool
+	// not wait for one.
+	ctx context.Context
 }
 
 // challenge scores a challenger and the best set so far on the same fresh
@@ -351,6 +353,19 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 			return nil, err
 		}
 		o.boards.Store(o.best.Boards)
+		ga.SaveState = func() any {
+			b := o.best
+			b.Boards = o.boards.Load()
+			return &b
+		}
+		ga.RestoreState = func(state json.RawMessage) error {
+			o.best = bestSoFar{}
+			if err := json.Unmarshal(state, &o.best); err != nil {
+				return err
+			}
+			o.boards.Store(o.best.Boards)
+			return nil
+		}
 	}
 	res, err := ga.Run(ctx)
 	if res == nil {
@@ -374,14 +389,6 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 	case o.best.Genome == nil: // stopped before the first validation
 		if verr := o.validate(&res.Status, res.Population); verr != nil {
 			return nil, errors.Join(err, verr)
-		}
-	case opt.Checkpoint != "" && !o.aborted:
-		// The GA saved itself where it stopped: so does the best set, with
-		// the boards scored since its last save, so that a resumed run
-		// counts as the same run would.
-		o.best.Boards = o.boards.Load()
-		if serr := evolve.SaveCheckpoint(opt.Checkpoint+".best", &o.best); serr != nil {
-			return nil, errors.Join(err, serr)
 		}
 	}
 	best, _ := Decode(o.best.Genome)
@@ -446,7 +453,6 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 	if err := o.ctx.Err(); err != nil {
 		// Stopping: the run keeps the best set of its last validation,
 		// and the GA its checkpoint of then.
-		o.aborted = true
 		return err
 	}
 	if err != nil {
@@ -462,10 +468,7 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 		// the best so far leads the GA still: nothing to decide
 	case viol < o.best.Violation || (viol == o.best.Violation && value > o.best.Value-2*score.Objective.StdErr):
 		if err := o.challenge(st.Generation, pop[0].Genome, set); err != nil {
-			if o.ctx.Err() != nil {
-				o.aborted = true // stopping: the best set so far stays
-			}
-			return err
+			return err // when stopping, the best set so far stays
 		}
 	}
 	o.grow(genomeBefore)
@@ -480,12 +483,8 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 	for len(h) > 0 && h[len(h)-1].Generation >= st.Generation {
 		h = h[:len(h)-1] // replayed after a resume from an older checkpoint
 	}
+	// The GA saves the best set with its checkpoint right after this hook.
 	o.best.History = append(h, stats)
-	if o.opt.Checkpoint != "" {
-		if err := evolve.SaveCheckpoint(o.opt.Checkpoint+".best", &o.best); err != nil {
-			return err
-		}
-	}
 	if o.opt.Progress == nil {
 		return nil
 	}

@@ -96,6 +96,57 @@ func TestOptimizeResume(t *testing.T) {
 	}
 }
 
+// TestOptimizeResumeAfterKill resumes from the files a run killed at the
+// worst moment leaves: after a validation, before the GA's save of the same
+// generation. The resumed run must count as the whole run did.
+func TestOptimizeResumeAfterKill(t *testing.T) {
+	sc := seedScorer(t)
+	whole, err := Optimize(context.Background(), sc, smallOptions(3, 30, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	opt := smallOptions(3, 30, 2)
+	opt.Checkpoint = filepath.Join(dir, "cp.json")
+	snapshot := map[string][]byte{}
+	opt.Progress = func(s Stats) error {
+		if s.Generation != 20 {
+			return nil
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "cp.json*"))
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			snapshot[f] = b
+		}
+		return nil
+	}
+	if _, err := Optimize(context.Background(), sc, opt); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "cp.json*"))
+	for _, f := range files {
+		os.Remove(f)
+	}
+	for f, b := range snapshot {
+		if err := os.WriteFile(f, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opt.Progress = nil
+	resumed, err := Optimize(context.Background(), sc, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(whole.Best, resumed.Best) || len(whole.History) != len(resumed.History) ||
+		whole.Boards != resumed.Boards {
+		t.Errorf("resumed run differs: %d rows, %d boards; whole run %d rows, %d boards",
+			len(resumed.History), resumed.Boards, len(whole.History), whole.Boards)
+	}
+}
+
 func TestOptimizeLimits(t *testing.T) {
 	sc := seedScorer(t)
 	opt := smallOptions(2, 80, 2)
@@ -250,7 +301,7 @@ func TestOptimizeRunFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"best.txt", "stats.csv", "score.json", "tiles.svg", "tiles.png",
-		"board.svg", "board.png", "curve.svg", "curve.png", "checkpoint.json", "checkpoint.json.best"} {
+		"board.svg", "board.png", "curve.svg", "curve.png", "checkpoint.json"} {
 		if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || fi.Size() == 0 {
 			t.Errorf("%s not written: %v", name, err)
 		}

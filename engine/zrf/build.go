@@ -104,6 +104,10 @@ type builder struct {
 	attrKind   map[string]engine.ValueKind
 	inGoal     bool
 	coalitions int
+	// accums names the accumulators read so far; inInvariant allows the
+	// expressions that describe a move.
+	accums      map[string]int
+	inInvariant bool
 	// answered are the Dagaz hook options a shim supplied the rules of.
 	answered map[string]bool
 	bd       *boardDraft
@@ -127,13 +131,14 @@ func newBuilder(path string) *builder {
 		zones: map[string]int{}, types: map[string]int{}, attrs: map[string]int{},
 		flags: map[string]int{}, posFlags: map[string]int{}, moveTypes: map[string]int{"": 0},
 		labels: map[string]int{}, vars: map[string]int{}, posAttrs: map[string]int{}, attrKind: map[string]engine.ValueKind{},
+		accums: map[string]int{},
 	}
 }
 
 // sectionOrder is the order in which sections are translated, so that
 // every name is known before it is used.
-var sectionOrder = []string{"players", "coalition", "variable", "board", "piece", "turn-order", "move-priorities",
-	"board-setup", "option", "goals", "score", "komi"}
+var sectionOrder = []string{"players", "coalition", "variable", "stacks", "board", "piece", "turn-order", "move-priorities",
+	"board-setup", "option", "goals", "score", "komi", "invariants"}
 
 func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	b.r.Title = e.Title
@@ -143,6 +148,8 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 		switch k {
 		case "win-condition", "loss-condition", "draw-condition", "count-condition":
 			k = "goals"
+		case "invariant", "accumulator":
+			k = "invariants"
 		}
 		if b.viewSection(s) {
 			continue
@@ -168,6 +175,9 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	}
 	for _, s := range bykind["variable"] {
 		b.variable(s)
+	}
+	for _, s := range bykind["stacks"] {
+		b.stacks(s)
 	}
 	for _, s := range bykind["board"] {
 		b.boardSection(s)
@@ -199,6 +209,9 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	}
 	for _, s := range bykind["komi"] {
 		b.komi(s)
+	}
+	for _, s := range bykind["invariants"] {
+		b.invariant(s)
 	}
 }
 
@@ -504,6 +517,8 @@ func (b *builder) option(s *sexp.Node) {
 		o.DeferredCaptures = boolean()
 	case "international-extension":
 		o.InternationalExtension = boolean()
+	case "unique-moves":
+		o.UniqueMoves = boolean()
 	case "ko":
 		b.koOption(a[1], val)
 	case "royal-pieces":

@@ -109,15 +109,14 @@ func TestDialectErrors(t *testing.T) {
 		{game("(board-setup (position-attribute h 1 a1))"), "main.zrf:4:34: unknown position attribute h"},
 		{game("(piece (name P) (attribute v 1))"), "main.zrf:4:28: piece attribute v has the name of a variable"},
 	}
-	wantBuildErrors(t, tests)
+	checkBuildErrors(t, tests)
 }
 
-// buildError is a rules file that must not build, and its error.
+// buildError is a file that must not build, and what its error says.
 type buildError struct{ src, want string }
 
-// wantBuildErrors checks that each file fails to read or build with an
-// error that contains the wanted text (file:line:col and the problem).
-func wantBuildErrors(t *testing.T, tests []buildError) {
+// checkBuildErrors reads and builds each file and checks its error.
+func checkBuildErrors(t *testing.T, tests []buildError) {
 	t.Helper()
 	for _, tt := range tests {
 		f, err := read(t, tt.src, nil)

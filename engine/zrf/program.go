@@ -33,6 +33,11 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			s.Kind = locStmts[n.Text]
 		case "repeat-turn":
 			s.Kind, s.A = engine.SGotoTurn, -1
+		case "take-top", "capture-top":
+			if !b.stacked(n) {
+				return
+			}
+			s.Kind = locStmts[n.Text]
 		case "else":
 			b.errs.Addf(n, "else outside an if")
 			return
@@ -93,7 +98,10 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			return
 		}
 		s.Kind, s.A = engine.SOpposite, d
-	case "mark", "from", "to", "capture", "flip", "change-owner", "back", "cascade":
+	case "mark", "from", "to", "capture", "flip", "change-owner", "back", "cascade", "take-top", "capture-top":
+		if (h == "take-top" || h == "capture-top") && !b.stacked(n) {
+			return
+		}
 		if len(args) == 1 && isSet(args[0]) && (h == "capture" || h == "flip" || h == "change-owner") {
 			set, ok := b.set(args[0])
 			if !ok {
@@ -188,7 +196,7 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 // optional one.
 var locStmts = map[string]engine.StmtKind{"mark": engine.SMark, "from": engine.SFrom, "to": engine.STo,
 	"capture": engine.SCapture, "flip": engine.SFlip, "change-owner": engine.SChangeOwner,
-	"back": engine.SBack, "cascade": engine.SCascade}
+	"back": engine.SBack, "cascade": engine.SCascade, "take-top": engine.STakeTop, "capture-top": engine.SCaptureTop}
 
 func isPosition(b *builder, name string) bool {
 	_, ok := b.positions[name]
@@ -335,6 +343,7 @@ var simplePreds = map[string]engine.CondKind{
 	"neutral?": engine.CNeutral, "last-from?": engine.CLastFrom, "last-to?": engine.CLastTo,
 	"attacked?": engine.CAttacked, "defended?": engine.CDefended, "on-board?": engine.COnBoard,
 	"visited?": engine.CVisited,
+	"taken?":   engine.CTaken,
 }
 
 // predAliases are the seed's spellings of predicates: (is-piece? King)

@@ -109,7 +109,7 @@ func TestTurnErrors(t *testing.T) {
 		{game(`(option "royal pieces" some)`, ""), `main.zrf:1:56: option "royal pieces" wants any or last`},
 		{game(`(option "recycle captures" maybe)`, ""), `main.zrf:1:60: option "recycle captures" wants true or false`},
 	}
-	wantBuildErrors(t, tests)
+	checkBuildErrors(t, tests)
 }
 
 // TestTurnJumpRunError: a jump to a label that has no entry for the
