@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/dungeon"
+	"github.com/ludus-games/ludus/internal/cputime"
 	"github.com/ludus-games/ludus/progress"
 )
 
@@ -96,9 +97,9 @@ func parseSizes(s string) ([]int, error) {
 func benchSpec(ctx context.Context, name string, spec *dungeon.Spec, runs int, seed uint64, limit time.Duration) (dungeon.BenchResult, time.Duration, error) {
 	bar := progress.New(int64(runs), name)
 	defer bar.Finish()
-	cpu := processCPU()
+	cpu := cputime.Process()
 	res, err := dungeon.Bench(ctx, spec, runs, seed, limit, func(int, *dungeon.Layout, error) { bar.Add(1) })
-	return res, (processCPU() - cpu) / time.Duration(max(runs, 1)), err
+	return res, (cputime.Process() - cpu) / time.Duration(max(runs, 1)), err
 }
 
 // benchColumns are the columns of a benchmark row.
