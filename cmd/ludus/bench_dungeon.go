@@ -100,7 +100,7 @@ the runs cost when other work shares the cores.`,
 		fmt.Fprintf(w, "\nSynthetic levels (ludus dungeon synth), one loop per ten rooms, %d runs each.\n\n", f.scaleRuns)
 		printBenchHeader(w)
 		for _, n := range sizes {
-			spec, err := dungeon.Synthetic(n, n/10, 1)
+			spec, err := dungeon.Synthetic(dungeon.SynthOptions{Rooms: n, Cycles: n / 10, Seed: 1, Separate: true})
 			if err != nil {
 				return err
 			}

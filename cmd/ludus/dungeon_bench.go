@@ -58,7 +58,7 @@ synth), with one loop per --rooms-per-loop rooms.`,
 		}
 		for _, n := range sizes {
 			cycles := int(float64(n)/f.cycles + 0.5)
-			spec, err := dungeon.Synthetic(n, cycles, f.seed)
+			spec, err := dungeon.Synthetic(dungeon.SynthOptions{Rooms: n, Cycles: cycles, Seed: f.seed, Separate: true})
 			if err != nil {
 				return err
 			}
