@@ -50,8 +50,9 @@ type node struct {
 // partial layouts: each node extends its layout by the next chain, lazily,
 // one extension at a time, and a node whose extensions are all used up is
 // dropped so that its parent offers another. After restartAfter such
-// backtracks, or when everything is used up, the search starts afresh,
-// switching between the two chain decompositions, until the time limit.
+// backtracks without laying out more chains than before, or when
+// everything is used up, the search starts afresh, switching between the
+// two chain decompositions, until the time limit.
 func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, error) {
 	began := time.Now()
 	limit := opt.TimeLimit
@@ -81,7 +82,11 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 		if child, ok := top.next(); ok {
 			s.stats.Extensions++
 			s.push(child, top.chain+1)
-			s.depth = max(s.depth, top.chain+1)
+			if top.chain+1 > s.depth {
+				// Progress: a large level backtracks a little at many
+				// chains on its way and must not lose the chains behind.
+				s.depth, s.sinceRestart = top.chain+1, 0
+			}
 			continue
 		}
 		top.stop()
