@@ -61,6 +61,9 @@ the runs cost when other work shares the cores.`,
 	Args: cobra.NoArgs,
 	RunE: func(cmd *cobra.Command, args []string) error {
 		f := benchDungeonFlags
+		if dungeonSweepFlags.sweep {
+			return runDungeonSweep(cmd, f.limit)
+		}
 		if f.data == "" {
 			if d := shareddata.Dir(); d != "" {
 				f.data = filepath.Join(d, "dungeon", "maps", "thesis")
