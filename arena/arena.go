@@ -108,6 +108,10 @@ type Options struct {
 	// OnGame, when set, is called with each finished game, one call at a
 	// time.
 	OnGame func(r *Record)
+	// Played are games of this run played before and kept elsewhere (in
+	// the store): they are checked as resumed records are and not played
+	// again, and written to Dir when it lacks them.
+	Played []*Record
 }
 
 // run is a scheduled set of games: schedule[i] lists the entrant playing
@@ -213,6 +217,20 @@ func (r *run[M, P]) resume(recs []*Record) ([]int, error) {
 		}
 		recs[rec.Index] = rec
 	}
+	for _, rec := range r.opts.Played {
+		if err := r.matches(rec); err != nil {
+			return nil, fmt.Errorf("game %d played before: %w: it belongs to another run", rec.Index+1, err)
+		}
+		if recs[rec.Index] != nil {
+			continue
+		}
+		recs[rec.Index] = rec
+		if r.opts.Dir != "" {
+			if err := saveRecord(r.opts.Dir, rec); err != nil {
+				return nil, err
+			}
+		}
+	}
 	var pending []int
 	for i, rec := range recs {
 		if rec == nil {
@@ -287,7 +305,21 @@ func (r *run[M, P]) playGame(ctx context.Context, i int) (*Record, error) {
 	var moves []M
 	var outs []game.Outcome[M]
 	for {
-		if res, over := pos.Result(); over {
+		where := fmt.Sprintf("game %d, ply %d", i+1, len(rec.Moves)+1)
+		res, over := pos.Result()
+		who := pos.ToMove()
+		if !over {
+			if who == game.Chance {
+				outs = pos.Outcomes(outs[:0])
+			} else {
+				moves = pos.Moves(moves[:0])
+			}
+		}
+		if err := game.Err(pos); err != nil {
+			// The rules failed: the game has no result to score.
+			return nil, fmt.Errorf("%s: %w", where, err)
+		}
+		if over {
 			rec.Scores = append([]float64(nil), res...)
 			rec.Reason = r.reason(pos, res)
 			return rec, nil
@@ -296,38 +328,45 @@ func (r *run[M, P]) playGame(ctx context.Context, i int) (*Record, error) {
 			rec.Scores, rec.Reason = game.Draw(n), fmt.Sprintf("move limit (%d plies)", limit)
 			return rec, nil
 		}
-		where := fmt.Sprintf("game %d, ply %d", i+1, len(rec.Moves)+1)
-		var m M
-		switch who := pos.ToMove(); {
-		case who == game.Chance:
-			if outs = pos.Outcomes(outs[:0]); len(outs) == 0 {
-				return nil, fmt.Errorf("%s: the chance player has no outcome", where)
-			}
-			m = drawOutcome(rng, outs)
-		case who < 0 || int(who) >= n:
-			return nil, fmt.Errorf("%s: %v to move in a game of %d players", where, who, n)
-		default:
-			if moves = pos.Moves(moves[:0]); len(moves) == 0 {
-				return nil, fmt.Errorf("%s: %v has no legal move but the game is not over", where, who)
-			}
-			rec.Branching = append(rec.Branching, len(moves))
-			if rec.Opening < r.opts.Openings {
-				m = moves[rng.IntN(len(moves))]
-				rec.Opening++
-				break
-			}
-			start := time.Now()
-			d, err := sessions[who].Choose(ctx, pos)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", where, rec.Seats[who], err)
-			}
-			rec.Decisions[who]++
-			rec.Time[who] += time.Since(start)
-			rec.Nodes[who] += d.Nodes
-			m = d.Move
+		m, err := r.nextMove(ctx, pos, rec, sessions, rng, moves, outs)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", where, err)
 		}
 		rec.Moves = append(rec.Moves, r.notation(pos, m))
 		pos.Play(m)
+	}
+}
+
+// nextMove chooses the move of the player to move, given the position's
+// moves (or the chance player's outcomes): a random opening move, a chance
+// outcome or the seated bot's decision.
+func (r *run[M, P]) nextMove(ctx context.Context, pos P, rec *Record, sessions []search.Session[M, P], rng *rand.Rand, moves []M, outs []game.Outcome[M]) (M, error) {
+	var m M
+	switch who := pos.ToMove(); {
+	case who == game.Chance:
+		if len(outs) == 0 {
+			return m, fmt.Errorf("the chance player has no outcome")
+		}
+		return drawOutcome(rng, outs), nil
+	case who < 0 || int(who) >= len(sessions):
+		return m, fmt.Errorf("%v to move in a game of %d players", who, len(sessions))
+	case len(moves) == 0:
+		return m, fmt.Errorf("%v has no legal move but the game is not over", who)
+	default:
+		rec.Branching = append(rec.Branching, len(moves))
+		if rec.Opening < r.opts.Openings {
+			rec.Opening++
+			return moves[rng.IntN(len(moves))], nil
+		}
+		start := time.Now()
+		d, err := sessions[who].Choose(ctx, pos)
+		if err != nil {
+			return m, fmt.Errorf("%s: %w", rec.Seats[who], err)
+		}
+		rec.Decisions[who]++
+		rec.Time[who] += time.Since(start)
+		rec.Nodes[who] += d.Nodes
+		return d.Move, nil
 	}
 }
 

@@ -24,7 +24,7 @@ type Speed struct {
 	// them (search.Playouter); Plies their mean length.
 	Raw, Adapter, Plies float64
 	// MCTS is iterations per second of one decision from the start, on one
-	// tree; MCTS2 on two trees (workers=2).
+	// tree; MCTS2 on two trees (threads=2).
 	MCTS, MCTS2 float64
 }
 
@@ -32,14 +32,16 @@ type Speed struct {
 // an MCTS decision of the given iterations from the start.
 func MeasureSpeed(ctx context.Context, g *Engine, d time.Duration, iterations int, seed uint64) (Speed, error) {
 	var sp Speed
-	raw, err := engine.MeasurePlayouts(g.Rules.Compiled, d, 1000, seed)
+	raw, err := engine.MeasurePlayouts(ctx, g.Rules.Compiled, d, 1000, seed)
 	if err != nil {
 		return sp, err
 	}
 	sp.Raw, sp.Plies = raw.PerSecond(), float64(raw.Plies)/float64(raw.Playouts)
-	sp.Adapter, _ = search.PlayoutRate(g.Game.New(), d, seed)
+	if sp.Adapter, _, err = search.PlayoutRate(ctx, g.Game.New(), d, seed); err != nil {
+		return sp, err
+	}
 	for _, w := range []int{1, 2} {
-		bot, err := g.Bots.Bot(fmt.Sprintf("mcts:iterations=%d,workers=%d,seed=%d", iterations, w, seed))
+		bot, err := g.Bots.Bot(fmt.Sprintf("mcts:iterations=%d,threads=%d,seed=%d", iterations, w, seed))
 		if err != nil {
 			return sp, err
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/game"
+	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/search"
 )
 
@@ -34,12 +35,13 @@ type EngineOptions struct {
 	MaxPlies int
 }
 
-// OpenEngine reads a rules file and makes its game ready for matches,
-// tournaments and balance runs. Games are named after the rules' title;
+// OpenEngine reads a rules file (or a bundled game named as games.Open
+// takes it) and makes its game ready for matches, tournaments and balance
+// runs. Games are named after the rules' title;
 // moves are written in the universal notation and endings name the goal
 // that ended the game.
 func OpenEngine(path string, o EngineOptions) (*Engine, error) {
-	g, err := zrf.Open(path, o.Variant)
+	g, err := games.Open(path, o.Variant)
 	if err != nil {
 		return nil, err
 	}

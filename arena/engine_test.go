@@ -16,7 +16,13 @@ import (
 // bundled opens one of the rules files in games/.
 func bundled(t testing.TB, name string) *arena.Engine {
 	t.Helper()
-	e, err := arena.OpenEngine(filepath.Join("..", "games", name), arena.EngineOptions{})
+	return bundledVariant(t, name, "")
+}
+
+// bundledVariant opens a game or variant of a rules file in games/.
+func bundledVariant(t testing.TB, name, variant string) *arena.Engine {
+	t.Helper()
+	e, err := arena.OpenEngine(filepath.Join("..", "games", name), arena.EngineOptions{Variant: variant})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +33,13 @@ func bundled(t testing.TB, name string) *arena.Engine {
 // checks the bot's win and loss counts.
 func againstRandom(t *testing.T, file, bot string, games, minWins, maxLosses int) *arena.MatchReport {
 	t.Helper()
-	e := bundled(t, file)
+	return againstRandomVariant(t, file, "", bot, games, minWins, maxLosses)
+}
+
+// againstRandomVariant is againstRandom on a game or variant of a file.
+func againstRandomVariant(t *testing.T, file, variant, bot string, games, minWins, maxLosses int) *arena.MatchReport {
+	t.Helper()
+	e := bundledVariant(t, file, variant)
 	bots, err := e.Entrants(bot, "random")
 	if err != nil {
 		t.Fatal(err)
@@ -36,8 +48,8 @@ func againstRandom(t *testing.T, file, bot string, games, minWins, maxLosses int
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s: %s vs random: %d wins, %d draws, %d losses; win rate 95%% CI %.3f-%.3f; %.1f ms/move",
-		file, bot, m.Wins[0], m.Draws, m.Losses[0], m.WinRateCI[0][0], m.WinRateCI[0][1], m.TimePerMove[0])
+	t.Logf("%s %s: %s vs random: %d wins, %d draws, %d losses; win rate 95%% CI %.3f-%.3f; %.1f ms/move",
+		file, variant, bot, m.Wins[0], m.Draws, m.Losses[0], m.WinRateCI[0][0], m.WinRateCI[0][1], m.TimePerMove[0])
 	if m.Wins[0] < minWins || m.Losses[0] > maxLosses {
 		t.Errorf("%s: %s won %d and lost %d of %d games, want at least %d wins and at most %d losses",
 			file, bot, m.Wins[0], m.Losses[0], games, minWins, maxLosses)
@@ -78,6 +90,49 @@ func TestLongEngineMCTSAgainstRandom(t *testing.T) {
 		if lo := m.WinRateCI[0][0]; lo < 0.95 {
 			t.Errorf("%s: win rate interval starts at %.3f, below 0.95", file, lo)
 		}
+	}
+}
+
+// dialectGames are the bundled games written in the native dialect, with
+// the MCTS bots that play them against random: a quick one for a few
+// games, and the one of the statistical test.
+var dialectGames = []struct {
+	file, variant string
+	quick, bot    string
+	games         int
+}{
+	{"reversi.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 8},
+	{"hex.zrf", "", "mcts:iterations=200", "mcts:iterations=400", 8},
+	{"go.zrf", "Go 5x5", "mcts:iterations=200", "mcts:iterations=200", 10},
+	{"go.zrf", "Go 9x9", "mcts:iterations=100", "mcts:iterations=300", 6},
+}
+
+// TestDialectMCTSAgainstRandom: MCTS loses at most one of a few games of
+// each native-dialect game against a random player (about half a minute
+// of CPU: skipped with -short; LUDUS_LONG=1 runs the statistical
+// version).
+func TestDialectMCTSAgainstRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about half a minute: skipped with -short")
+	}
+	for _, g := range dialectGames {
+		t.Run(g.file+" "+g.variant, func(t *testing.T) {
+			againstRandomVariant(t, g.file, g.variant, g.quick, g.games, g.games-1, 1)
+		})
+	}
+}
+
+// TestLongDialectMCTSAgainstRandom: over 200 games of each, the 95%
+// interval of MCTS's win rate against random lies above 95%.
+func TestLongDialectMCTSAgainstRandom(t *testing.T) {
+	long(t)
+	for _, g := range dialectGames {
+		t.Run(g.file+" "+g.variant, func(t *testing.T) {
+			m := againstRandomVariant(t, g.file, g.variant, g.bot, 200, 190, 10)
+			if lo := m.WinRateCI[0][0]; lo < 0.95 {
+				t.Errorf("%s %s: win rate interval starts at %.3f, below 0.95", g.file, g.variant, lo)
+			}
+		})
 	}
 }
 

@@ -229,9 +229,19 @@ func writeLengths(b *strings.Builder, l Summary, es []Ending) {
 	fmt.Fprintf(b, "Game length: mean %.1f plies, median %g, from %g to %g\n", l.Mean, l.Median, l.Min, l.Max)
 	parts := make([]string, len(es))
 	for i, e := range es {
-		parts[i] = fmt.Sprintf("%s %d", e.Reason, e.Games)
+		// The count in words: a reason may end in a number of its own
+		// (a rules file's line and column).
+		parts[i] = fmt.Sprintf("%s (%s)", e.Reason, plural(e.Games, "game"))
 	}
 	fmt.Fprintf(b, "Endings: %s\n", strings.Join(parts, ", "))
+}
+
+// plural writes a count with its noun: "1 game", "2 games".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func percent(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }

@@ -264,6 +264,15 @@ func saveRecord(dir string, r *Record) error {
 	return atomicfile.Write(recordPath(dir, r.Index), r.Write)
 }
 
+// SaveRecord writes a game's record under dir as a run does with that Dir
+// (dir/games/000001.txt, ...).
+func SaveRecord(dir string, r *Record) error {
+	if err := os.MkdirAll(filepath.Join(dir, "games"), 0o755); err != nil {
+		return err
+	}
+	return saveRecord(dir, r)
+}
+
 // LoadRecords reads the records saved under dir by a run, in game order.
 // A directory without records gives none and no error.
 func LoadRecords(dir string) ([]*Record, error) {

@@ -119,7 +119,7 @@ func TestMatchText(t *testing.T) {
 		"A    45    30     25      60.0%  51.8-67.5%",
 		"Elo difference: +70 (95% CI +12 to +127), likelihood of superiority 99.2%",
 		"First player: 36 wins, 30 draws, 34 losses, score 51.0%",
-		"Endings: A won 45, draw 30, B won 25",
+		"Endings: A won (45 games), draw (30 games), B won (25 games)",
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("no %q in\n%s", want, b.String())

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math/rand/v2"
 	"time"
 )
@@ -16,14 +17,18 @@ type PlayoutStats struct {
 func (p PlayoutStats) PerSecond() float64 { return float64(p.Playouts) / p.Seconds }
 
 // MeasurePlayouts plays random games from the start for about d (at least
-// one), each stopped after maxPlies moves, on the calling goroutine.
-func MeasurePlayouts(g *Game, d time.Duration, maxPlies int, seed uint64) (PlayoutStats, error) {
+// one), each stopped after maxPlies moves, on the calling goroutine; ctx
+// stops it between playouts.
+func MeasurePlayouts(ctx context.Context, g *Game, d time.Duration, maxPlies int, seed uint64) (PlayoutStats, error) {
 	s := NewState(g)
 	rng := rand.New(rand.NewPCG(seed, 0x706c61796f7574))
 	var ml MoveList
 	var st PlayoutStats
 	start := time.Now()
 	for st.Playouts == 0 || time.Since(start) < d {
+		if err := ctx.Err(); err != nil {
+			return st, err
+		}
 		_, n, err := Playout(s, rng, maxPlies, &ml)
 		if err != nil {
 			return st, err
@@ -38,13 +43,16 @@ func MeasurePlayouts(g *Game, d time.Duration, maxPlies int, seed uint64) (Playo
 // MeasurePositionPlayouts is MeasurePlayouts through the game.Position
 // adapter, as search players see the game: moves copied out as Ply
 // values, results shared between players.
-func MeasurePositionPlayouts(g *Game, d time.Duration, maxPlies int, seed uint64) (PlayoutStats, error) {
+func MeasurePositionPlayouts(ctx context.Context, g *Game, d time.Duration, maxPlies int, seed uint64) (PlayoutStats, error) {
 	pos := NewPosition(NewState(g), nil)
 	rng := rand.New(rand.NewPCG(seed, 0x706c61796f7574))
 	var moves []Ply
 	var st PlayoutStats
 	start := time.Now()
 	for st.Playouts == 0 || time.Since(start) < d {
+		if err := ctx.Err(); err != nil {
+			return st, err
+		}
 		n := 0
 		for ; n < maxPlies; n++ {
 			if _, over := pos.Result(); over {
@@ -70,8 +78,8 @@ func MeasurePositionPlayouts(g *Game, d time.Duration, maxPlies int, seed uint64
 }
 
 // MeasurePerft runs perft at the depth and reports leaves and seconds.
-func MeasurePerft(g *Game, depth int) (int64, float64, error) {
+func MeasurePerft(ctx context.Context, g *Game, depth int) (int64, float64, error) {
 	start := time.Now()
-	n, err := Perft(NewState(g), depth)
+	n, err := PerftContext(ctx, NewState(g), depth)
 	return n, time.Since(start).Seconds(), err
 }

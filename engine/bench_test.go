@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -27,6 +28,9 @@ func BenchmarkPerftFIDEChess(b *testing.B)    { benchPerft(b, game(b, "chess.zrf
 func BenchmarkPerftBreakthrough(b *testing.B) { benchPerft(b, game(b, "breakthrough.zrf", ""), 4) }
 func BenchmarkPerftCheckers(b *testing.B)     { benchPerft(b, game(b, "checkers.zrf", ""), 7) }
 func BenchmarkPerftConnectFour(b *testing.B)  { benchPerft(b, game(b, "connect-four.zrf", ""), 6) }
+func BenchmarkPerftReversi(b *testing.B)      { benchPerft(b, game(b, "reversi.zrf", ""), 6) }
+func BenchmarkPerftGo(b *testing.B)           { benchPerft(b, game(b, "go.zrf", ""), 3) }
+func BenchmarkPerftHex(b *testing.B)          { benchPerft(b, game(b, "hex.zrf", ""), 3) }
 
 func benchPlayouts(b *testing.B, g *engine.Game) {
 	s := engine.NewState(g)
@@ -48,6 +52,10 @@ func BenchmarkPlayoutChess(b *testing.B)        { benchPlayouts(b, game(b, "ches
 func BenchmarkPlayoutBreakthrough(b *testing.B) { benchPlayouts(b, game(b, "breakthrough.zrf", "")) }
 func BenchmarkPlayoutCheckers(b *testing.B)     { benchPlayouts(b, game(b, "checkers.zrf", "")) }
 func BenchmarkPlayoutConnectFour(b *testing.B)  { benchPlayouts(b, game(b, "connect-four.zrf", "")) }
+func BenchmarkPlayoutReversi(b *testing.B)      { benchPlayouts(b, game(b, "reversi.zrf", "")) }
+func BenchmarkPlayoutGo(b *testing.B)           { benchPlayouts(b, game(b, "go.zrf", "")) }
+func BenchmarkPlayoutGo5(b *testing.B)          { benchPlayouts(b, game(b, "go.zrf", "Go 5x5")) }
+func BenchmarkPlayoutHex(b *testing.B)          { benchPlayouts(b, game(b, "hex.zrf", "")) }
 
 // benchPositionPlayouts plays random games through the game.Position
 // interface, as a search's playouts do, to show its cost over Playout.
@@ -91,7 +99,7 @@ func TestBenchReport(t *testing.T) {
 	g := game(t, "tic-tac-toe.zrf", "")
 	var b strings.Builder
 	bg := engine.BenchGame{Name: "tic-tac-toe", File: "tic-tac-toe.zrf", Game: g, PerftDepth: 3, RBG: "-", Dagaz: "-", Target: 1}
-	if err := engine.WriteBenchReport(&b, []engine.BenchGame{bg}, time.Millisecond, 100, 1); err != nil {
+	if err := engine.WriteBenchReport(context.Background(), &b, []engine.BenchGame{bg}, time.Millisecond, 100, 1); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()

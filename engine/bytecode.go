@@ -65,12 +65,20 @@ func (c *compiler) stmt(s *Stmt) {
 			c.g.promos = append(c.g.promos, s.Add.Types)
 		}
 		c.emit(instr{op: opAdd, a: int32(s.Add.Kind), b: promo, c: int32(s.Add.Next)})
-	case SCapture:
-		c.emit(c.loc(opCapture, s.Loc))
-	case SFlip:
-		c.emit(c.loc(opFlip, s.Loc))
-	case SChangeOwner:
-		c.emit(c.loc(opChangeOwner, s.Loc))
+	case SCapture, SFlip, SChangeOwner:
+		op := map[StmtKind][2]uint8{SCapture: {opCapture, opCaptureSet}, SFlip: {opFlip, opFlipSet},
+			SChangeOwner: {opChangeOwner, opChangeOwnerSet}}[s.Kind]
+		if s.Set != nil {
+			c.emit(instr{op: op[1], b: c.g.addSet(s.Set)})
+			return
+		}
+		c.emit(c.loc(op[0], s.Loc))
+	case SSetVar:
+		c.emit(instr{op: opSetVar, b: int32(s.A), c: c.g.addExpr(s.X)})
+	case SSetPosAttr:
+		in := c.loc(opSetPosAttr, s.Loc)
+		in.b, in.c = int32(s.A), c.g.addExpr(s.X)
+		c.emit(in)
 	case SChangeType:
 		in := c.loc(opChangeType, s.Loc)
 		in.b = int32(s.A)
@@ -80,8 +88,19 @@ func (c *compiler) stmt(s *Stmt) {
 		in.b, in.c = int32(s.A), int32(s.B)
 		c.emit(in)
 	case SSetAttr:
-		if !c.g.boolAttr[s.A] {
-			c.fail("attribute %s is not boolean: only boolean attributes can be set yet", c.g.Rules.Attrs[s.A].Name)
+		if k := c.g.ext.intSlot[s.A]; k >= 0 {
+			x := s.X
+			if x == nil {
+				c.fail("attribute %s holds numbers: set it to a number", c.g.Rules.Attrs[s.A].Name)
+				return
+			}
+			in := c.loc(opSetAttrInt, s.Loc)
+			in.b, in.c = k, c.g.addExpr(x)
+			c.emit(in)
+			return
+		}
+		if !c.g.boolAttr[s.A] || s.Cond == nil {
+			c.fail("attribute %s is not boolean: it cannot be set to true or false", c.g.Rules.Attrs[s.A].Name)
 			return
 		}
 		c.cond(s.Cond)
@@ -155,22 +174,30 @@ func (c *compiler) cond(k *Cond) {
 		for _, j := range jumps {
 			c.code[j].a = c.here()
 		}
-	default:
-		op, ok := predOps[k.Kind]
-		if !ok {
-			c.fail("unknown condition kind %d", k.Kind)
+	case CCompare, CPosAttr:
+		c.emit(instr{op: opCond, b: c.g.addCond(k)})
+	case CAttr:
+		if c.g.ext.attrInt[k.A] {
+			c.emit(instr{op: opCond, b: c.g.addCond(k)})
 			return
 		}
-		if k.Kind == CLastFrom || k.Kind == CLastTo {
-			c.g.usesLast = true
-		}
-		if k.Kind == CAttacked || k.Kind == CDefended {
-			c.g.attacks = true
-		}
-		in := c.loc(op, k.Loc)
-		in.b = int32(k.A)
-		c.emit(in)
+		c.pred(k)
+	default:
+		c.pred(k)
 	}
+}
+
+// pred compiles a predicate on one cell.
+func (c *compiler) pred(k *Cond) {
+	op := c.g.predOp(k.Kind)
+	if op == 0 {
+		c.fail("unknown condition kind %d", k.Kind)
+		return
+	}
+	c.g.notePred(k.Kind)
+	in := c.loc(op, k.Loc)
+	in.b = int32(k.A)
+	c.emit(in)
 }
 
 func isJump(op uint8) bool { return op == opJF || op == opJT || op == opGoto || op == opLoop }

@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"sync"
 )
 
@@ -46,12 +45,22 @@ type Game struct {
 	typeReach                [][][]uint64
 	attacks                  bool // attack tests happen: reach is worth computing
 	drops                    *dropIndex
-	countDrops               bool   // every move is a unit drop: see count.go
+	countDrops               []bool // by turn: every move is a unit drop (see count.go), nil: no turn
 	classMoves               []bool // priority class -> some piece has move programs in it
 	goals                    []cgoal
 	goalsOf                  [][]int    // player -> the goals naming it, in file order
+	goalLevels               []int      // the goals' priorities, highest first
+	score                    *cexpr     // the rules' score expression (nil: pieces on the board)
 	reasons                  [][]string // goal, player -> text of the outcome
 	eval                     *evalCache
+	// ext places the native dialect's extra cells; x holds its compiled
+	// expressions.
+	ext extLayout
+	x   exprTables
+	ko  KoRule // the rules' ko option
+	// extPlay: making a move does more than its changes (ko keys, the
+	// pass counter).
+	extPlay bool
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -145,6 +154,16 @@ const (
 	opNavVerifyEmpty
 	opNavVerifyNotFriend
 	opNavVerifyEnemy
+	// The native dialect's instructions.
+	opAlly           // friend? when the game has coalitions
+	opFoe            // enemy? when the game has coalitions
+	opCond           // b: a condition tree of exprTables.conds
+	opSetVar         // b: variable; c: expression
+	opSetPosAttr     // loc; b: position attribute; c: expression
+	opSetAttrInt     // loc; b: integer attribute; c: expression
+	opCaptureSet     // b: set
+	opFlipSet        // b: set
+	opChangeOwnerSet // b: set
 )
 
 // instr is one bytecode instruction. lk and a give a location (here, a
@@ -165,7 +184,13 @@ func Compile(r *Rules) (*Game, error) {
 	if err := g.check(); err != nil {
 		return nil, err
 	}
+	if err := g.checkExt(); err != nil {
+		return nil, err
+	}
 	g.tables()
+	g.layoutExt()
+	g.ko = r.Options.Ko
+	g.extPlay = g.ko != KoNone || g.ext.passCell >= 0
 	g.priorityClasses()
 	for t := range r.Pieces {
 		if err := g.compilePiece(t); err != nil {
@@ -392,24 +417,11 @@ func (g *Game) priorityClasses() {
 		g.classes = append(g.classes, set)
 	}
 	continuation := make([]bool, nt)
-	var walk func([]Stmt)
-	walk = func(ss []Stmt) {
-		for _, s := range ss {
-			if s.Kind == SAdd && s.Add.Kind.Partial() && s.Add.Next >= 0 {
-				continuation[s.Add.Next] = true
-			}
-			walk(s.Then)
-			walk(s.Else)
+	walkRules(r, func(s *Stmt) {
+		if s.Kind == SAdd && s.Add.Kind.Partial() && s.Add.Next >= 0 {
+			continuation[s.Add.Next] = true
 		}
-	}
-	for _, pt := range r.Pieces {
-		for _, b := range pt.Moves {
-			walk(b.Body)
-		}
-		for _, b := range pt.Drops {
-			walk(b.Body)
-		}
-	}
+	}, nil)
 	rest := make([]bool, nt)
 	any := false
 	for t := range g.classOf {
@@ -536,48 +548,6 @@ func slideShape(code []instr, drop bool) (int32, bool) {
 		return d, true
 	}
 	return -1, false
-}
-
-func (g *Game) keys() {
-	rng := rand.New(rand.NewPCG(0x6c75647573, 0x656e67696e65))
-	g.zkey = make([]uint64, g.np*(g.ntypes+1)*g.nplayers)
-	for i := range g.zkey {
-		g.zkey[i] = rng.Uint64()
-	}
-	g.turnKey = make([]uint64, len(g.turns))
-	for i := range g.turnKey {
-		g.turnKey[i] = rng.Uint64()
-	}
-	for k := range g.lastKey {
-		g.lastKey[k] = make([]uint64, g.np+1)
-		for i := range g.lastKey[k] {
-			g.lastKey[k][i] = rng.Uint64()
-		}
-	}
-}
-
-// zob is the Zobrist key of value v in cell i.
-func (g *Game) zob(i int32, v Piece) uint64 {
-	if v == 0 {
-		return 0
-	}
-	if int(i) >= g.np {
-		return mix64(uint64(i)<<32 | uint64(v))
-	}
-	k := g.zkey[(int(i)*(g.ntypes+1)+int(v&typeMask))*g.nplayers+v.Owner()]
-	if rest := v >> 12; rest != 0 {
-		k ^= mix64(uint64(i)<<32 | uint64(rest))
-	}
-	return k
-}
-
-func mix64(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
 }
 
 // Shape says how the generator runs the program: "slide" and "steps" are

@@ -27,34 +27,43 @@ func unitPlan(pl *plan) bool {
 	return true
 }
 
-// countableDrops reports whether the moves of every turn can be counted
-// from the drop candidate sets: no piece has move programs, every drop
-// program is a unit plan for every player, and no option or legality
-// filter adds or removes moves.
-func (g *Game) countableDrops() bool {
+// countableDrops reports, for each entry of the turn order, whether its
+// moves can be counted from the drop candidate sets: no piece has move
+// programs, every drop program the turn allows is a unit plan for its
+// side, and no option or legality filter adds or removes moves. It
+// returns nil when no turn can.
+func (g *Game) countableDrops() []bool {
 	o := &g.Rules.Options
 	if g.drops == nil || g.legality || o.MaximalCaptures > 0 || o.PassTurn != 0 || g.movedAttr >= 0 ||
-		o.RecycleCaptures || o.InternationalExtension || o.DeferredCaptures {
-		return false
+		o.RecycleCaptures || o.InternationalExtension || o.DeferredCaptures || o.Ko != KoNone || g.ext.nslots > 0 {
+		return nil
 	}
 	for _, m := range g.classMoves {
 		if m {
-			return false
+			return nil
 		}
 	}
 	d := g.drops
-	for _, blk := range g.Blocks {
-		if !blk.Drop {
-			continue
-		}
-		for side := 0; side < g.nplayers; side++ {
-			k := d.byBlock[blk.ID*g.nplayers+side]
-			if k < 0 || !unitPlan(blk.plans[side]) {
-				return false
+	out := make([]bool, len(g.turns))
+	any := false
+	for i, t := range g.turns {
+		out[i] = true
+		for _, blk := range g.Blocks {
+			if !blk.Drop || !allowed(t, blk.MoveType) {
+				continue
+			}
+			k := d.byBlock[blk.ID*g.nplayers+t.Side]
+			if k < 0 || !unitPlan(blk.plans[t.Side]) {
+				out[i] = false
+				break
 			}
 		}
+		any = any || out[i]
 	}
-	return true
+	if !any {
+		return nil
+	}
+	return out
 }
 
 // countMoves returns the number of legal moves of the player to move.
@@ -64,7 +73,7 @@ func (s *State) countMoves(ml *MoveList) (int, error) {
 	g := s.g
 	gn := s.generator()
 	gn.counted = false
-	if !g.countDrops {
+	if g.countDrops == nil || !g.countDrops[s.turn] {
 		ms, err := s.Moves(ml)
 		return len(ms), err
 	}

@@ -1,13 +1,15 @@
 package engine
 
-// PerftProgress is Perft reporting each finished first move through done
-// (for progress bars); total is the number of first moves.
-func PerftProgress(s *State, depth int, start func(total int), done func()) (int64, error) {
+import "context"
+
+// PerftProgress is PerftContext reporting each finished first move
+// through done (for progress bars); total is the number of first moves.
+func PerftProgress(ctx context.Context, s *State, depth int, start func(total int), done func()) (int64, error) {
 	if depth <= 1 {
-		return Perft(s, depth)
+		return PerftContext(ctx, s, depth)
 	}
-	if s.staticOver() {
-		return 0, nil
+	if over, err := s.staticEnd(); over || err != nil {
+		return 0, err
 	}
 	var ml MoveList
 	ms, err := s.Moves(&ml)
@@ -15,5 +17,29 @@ func PerftProgress(s *State, depth int, start func(total int), done func()) (int
 		return 0, err
 	}
 	start(len(ms))
-	return perftMoves(s, ms, depth, make([]MoveList, depth), func(int, int64) { done() })
+	r := &perftRun{ctx: ctx, top: depth - 1}
+	return r.moves(s, ms, depth, func(int, int64) { done() })
+}
+
+// DivideEntry is the count under one first move.
+type DivideEntry struct {
+	Move  string
+	Nodes int64
+}
+
+// Divide counts the leaves under each legal move of the position, named in
+// the universal notation; ctx stops it as it stops PerftContext.
+func Divide(ctx context.Context, s *State, depth int) ([]DivideEntry, error) {
+	var ml MoveList
+	ms, err := s.Moves(&ml)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]DivideEntry, len(ms))
+	for i := range ms {
+		out[i].Move = s.Notation(&ms[i])
+	}
+	r := &perftRun{ctx: ctx, top: depth - 1}
+	_, err = r.moves(s, ms, depth, func(i int, n int64) { out[i].Nodes = n })
+	return out, err
 }

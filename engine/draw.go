@@ -21,6 +21,8 @@ const (
 	squares boardStyle = iota
 	hexes
 	lines
+	paper // a square grid of a game of drops: lines between the cells
+	holes // a square grid whose drops fall to an edge: a frame with holes
 )
 
 // Picture draws the position.
@@ -29,14 +31,21 @@ func Picture(s *State, v *View) *render.Drawing {
 	f := newPictureFrame(g, v)
 	style := chooseStyle(g, v)
 	w, h, size, at := f.w, f.h, f.size, f.at
+	if style == squares {
+		style = placementStyle(g, v, at)
+	}
 	d := render.New(w, h)
 	d.Background = render.Hex("#f4efe4")
 	d.Scale = 2
-	d.Text(render.Pt(w/2, 22), g.Rules.Title, render.Font{Size: math.Max(18, w/45), Anchor: render.Middle, Bold: true,
-		Color: render.Hex("#333")})
+	d.Text(render.Pt(w/2, 22), g.Rules.Title, render.FitText(g.Rules.Title, render.Font{Size: math.Max(18, w/45),
+		Anchor: render.Middle, Bold: true, Color: render.Hex("#333")}, w-16))
 	switch style {
 	case squares:
 		drawSquares(d, g, v, at, size)
+	case paper:
+		drawPaper(d, g, v, at, size)
+	case holes:
+		drawFrame(d, g, v, at, size)
 	case hexes:
 		drawHexes(d, g, v, at, size)
 	default:
@@ -44,6 +53,9 @@ func Picture(s *State, v *View) *render.Drawing {
 	}
 	for p := 0; p < g.np; p++ {
 		if pc := s.cells[p]; pc != 0 && !hidden(v, p) {
+			if style == paper && drawMark(d, g.Rules.Players[pc.Owner()].Name, at(p), size, playerInk(g, pc.Owner())) {
+				continue
+			}
 			drawPiece(d, g, pc, at(p), size)
 		}
 	}
@@ -116,6 +128,13 @@ func chooseStyle(g *Game, v *View) boardStyle {
 	if gridPos < g.np || hasExtraLinks(g) {
 		return lines
 	}
+	// The square drawing needs rows and columns: a grid of one
+	// dimension is drawn as linked positions.
+	for _, gr := range g.Rules.Board.Grids {
+		if len(gr.Dims) != 2 {
+			return lines
+		}
+	}
 	return squares
 }
 
@@ -129,6 +148,9 @@ func hasExtraLinks(g *Game) bool {
 		return len(b.Grids) == 0
 	}
 	gr := b.Grids[0]
+	if len(gr.Dims) != 2 {
+		return true // not a plane of rows and columns
+	}
 	at := map[[2]int]int{}
 	for p, c := range gr.Coords {
 		at[[2]int{c[0], c[1]}] = p
@@ -186,23 +208,30 @@ func drawSquares(d *render.Drawing, g *Game, v *View, at func(int) render.Point,
 		ctr := at(p)
 		d.Rect(ctr.X-size/2, ctr.Y-size/2, size, size, render.Style{Fill: fill})
 	}
-	// Coordinates along the bottom and the left edge.
+	drawCoordinates(d, g, v, at, size)
+	minX, minY, maxX, maxY := bounds(g, v, at)
+	d.Rect(minX-size/2, minY-size/2, maxX-minX+size, maxY-minY+size, render.Style{Stroke: ink, Width: 2})
+}
+
+// drawCoordinates writes the grid's coordinates along the bottom and the
+// left edge, outside a board whose cells are edge units wide.
+func drawCoordinates(d *render.Drawing, g *Game, v *View, at func(int) render.Point, edge float64) {
+	grid := g.Rules.Board.Grids[0]
 	col, row := 0, 1
 	if st := v.Grids[0].Steps; len(st) == 2 && math.Abs(st[0][1]) > math.Abs(st[1][1]) {
 		col, row = 1, 0
 	}
-	minX, minY, maxX, maxY := bounds(g, v, at)
+	minX, _, _, maxY := bounds(g, v, at)
 	label := render.Font{Size: 13, Anchor: render.Middle, Center: true, Color: ink}
 	for p, c := range grid.Coords {
 		ctr := at(p)
 		if math.Abs(ctr.Y-maxY) < 1e-6 {
-			d.Text(render.Pt(ctr.X, ctr.Y+size/2+14), grid.Dims[col][c[col]], label)
+			d.Text(render.Pt(ctr.X, ctr.Y+edge/2+14), grid.Dims[col][c[col]], label)
 		}
 		if math.Abs(ctr.X-minX) < 1e-6 {
-			d.Text(render.Pt(ctr.X-size/2-16, ctr.Y), grid.Dims[row][c[row]], label)
+			d.Text(render.Pt(ctr.X-edge/2-16, ctr.Y), grid.Dims[row][c[row]], label)
 		}
 	}
-	d.Rect(minX-size/2, minY-size/2, maxX-minX+size, maxY-minY+size, render.Style{Stroke: ink, Width: 2})
 }
 
 func bounds(g *Game, v *View, at func(int) render.Point) (float64, float64, float64, float64) {
@@ -255,11 +284,13 @@ func drawLines(d *render.Drawing, g *Game, v *View, at func(int) render.Point, s
 	}
 }
 
+// namedColors are the colours of players named after one.
+var namedColors = map[string]string{"white": "#f7f3ea", "black": "#262626", "red": "#c0392b", "blue": "#2e6fb8",
+	"yellow": "#f1c40f", "green": "#27ae60", "orange": "#e67e22", "purple": "#8e44ad"}
+
 // playerColor picks a colour for a player, from its name when it is one.
 func playerColor(g *Game, p int) render.Color {
-	named := map[string]string{"white": "#f7f3ea", "black": "#262626", "red": "#c0392b", "blue": "#2e6fb8",
-		"yellow": "#f1c40f", "green": "#27ae60", "orange": "#e67e22", "purple": "#8e44ad"}
-	if c, ok := named[strings.ToLower(g.Rules.Players[p].Name)]; ok {
+	if c, ok := namedColors[strings.ToLower(g.Rules.Players[p].Name)]; ok {
 		return render.Hex(c)
 	}
 	palette := []string{"#f7f3ea", "#262626", "#c0392b", "#2e6fb8", "#27ae60", "#8e44ad"}

@@ -160,11 +160,81 @@ func (gn *generator) effects(f *frame, base int) {
 			}
 		}
 	}
+	if g.ext.nslots > 0 {
+		gn.carryAttrs(f, base)
+	}
 	for _, a := range f.attrs {
 		if v := gn.valueAt(a.pos, base); v != 0 && v&ghostBit == 0 {
 			gn.push(a.pos, v.WithAttr(int(a.attr), a.val))
 		}
 	}
+	for _, e := range f.effects {
+		switch e.op {
+		case opSetVar:
+			gn.push(g.ext.varBase+e.t, intCell(int(e.p)))
+		case opSetPosAttr:
+			gn.push(g.posAttrCell(int(e.t), e.pos), intCell(int(e.p)))
+		case opSetAttrInt:
+			if v := gn.valueAt(e.pos, base); v != 0 && v&ghostBit == 0 {
+				gn.push(g.pieceAttrCell(e.t, e.pos), intCell(int(e.p)))
+			}
+		}
+	}
+}
+
+// carryAttrs keeps the integer attributes with their pieces: a piece that
+// moved brings its values, a new piece (created, dropped, promoted) gets
+// its type's, and an emptied position holds none.
+func (gn *generator) carryAttrs(f *frame, base int) {
+	g := gn.g
+	end := len(gn.scratch)
+	for i := base; i < end; i++ {
+		p := gn.scratch[i].Pos
+		if int(p) >= g.np || gn.changedBefore(p, base, i) {
+			continue
+		}
+		v := gn.valueAt(p, base)
+		old := gn.s.cells[p]
+		from := int32(-2) // -2: not a destination
+		if f.mover != 0 && f.dest() == p {
+			from = f.from
+		}
+		for _, m := range f.movers {
+			if m.to == p {
+				from = m.from
+			}
+		}
+		for a, k := range g.ext.intSlot {
+			if k < 0 {
+				continue
+			}
+			var want int
+			switch {
+			case v == 0:
+				want = 0
+			case from >= 0 && gn.s.cells[from].Type() == v.Type():
+				want = cellInt(gn.s.cells[g.pieceAttrCell(k, from)])
+			case from == -2 && old != 0 && old.Type() == v.Type():
+				continue // the same piece, flipped or marked
+			default:
+				want = int(g.ext.intDefault[v.Type()*len(g.ext.intSlot)+a])
+			}
+			cell := g.pieceAttrCell(k, p)
+			if cellInt(gn.valueAt(cell, base)) != want {
+				gn.push(cell, intCell(want))
+			}
+		}
+	}
+}
+
+// changedBefore reports whether scratch[base:i] already changed cell p.
+func (gn *generator) changedBefore(p int32, base, i int) bool {
+	for _, c := range gn.scratch[base:i] {
+		if c.Pos == p {
+			return true
+		}
+	}
+	return false
 }
 
 // finish records the composite move that ends with step st.
@@ -173,10 +243,10 @@ func (gn *generator) finish(st Step, guard [2]int32) {
 	st.End = int32(len(gn.scratch))
 	extra := gn.extra[:0]
 	for _, p := range gn.ghosts {
-		extra = append(extra, Change{p, 0})
+		extra = gn.emptied(extra, p)
 	}
 	for _, p := range gn.curGhosts {
-		extra = append(extra, Change{p, 0})
+		extra = gn.emptied(extra, p)
 	}
 	if g.Rules.Options.InternationalExtension && len(g.Rules.Board.Zones) > 0 && gn.start.Type() == 0 &&
 		g.ntypes > 1 && st.To >= 0 {
@@ -192,6 +262,18 @@ func (gn *generator) finish(st Step, guard [2]int32) {
 	steps := append(gn.prefix, st)
 	gn.out.add(Move{Type: int16(gn.moveType), Captures: int16(gn.capTotal), Valuable: int16(gn.valTotal),
 		guard: guard}, gn.scratch, extra, steps)
+}
+
+// emptied appends the changes that empty position p: the piece, and its
+// integer attributes.
+func (gn *generator) emptied(extra []Change, p int32) []Change {
+	extra = append(extra, Change{p, 0})
+	for _, k := range gn.g.ext.intSlot {
+		if k >= 0 {
+			extra = append(extra, Change{gn.g.pieceAttrCell(k, p), 0})
+		}
+	}
+	return extra
 }
 
 // partial plays step st and generates the moves that continue it: the

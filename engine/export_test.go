@@ -32,7 +32,7 @@ func WithoutPlans(g *Game) *Game {
 		c.types[t] = nt
 	}
 	c.drops = nil
-	c.countDrops = false
+	c.countDrops = nil
 	return &c
 }
 
@@ -60,4 +60,14 @@ func PickMove(s *State, ml *MoveList, i int) *Move { return s.pickMove(ml, i) }
 func PlayPick(s *State, ml *MoveList, i int) { s.playPick(ml, i) }
 
 // Counted reports whether the game's moves are counted without listing.
-func Counted(g *Game) bool { return g.countDrops }
+func Counted(g *Game) bool { return g.countDrops != nil }
+
+// PictureStyle names the style Picture draws the game's board in.
+func PictureStyle(g *Game, v *View) string {
+	f := newPictureFrame(g, v)
+	style := chooseStyle(g, v)
+	if style == squares {
+		style = placementStyle(g, v, f.at)
+	}
+	return [...]string{"squares", "hexes", "lines", "paper", "holes"}[style]
+}

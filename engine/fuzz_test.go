@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,20 +16,43 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add([]byte(`(turn 1) (attribute never-moved? false h1) (White (Rook h1))`))
 	f.Add([]byte(`(White (Frog z9 off 3)`))
 	g := game(f, "chess.zrf", "")
-	f.Fuzz(func(t *testing.T, src []byte) {
-		s, err := engine.ParsePosition(g, "fuzz", src)
-		if err != nil {
-			if !strings.Contains(err.Error(), "fuzz") {
-				t.Fatalf("error without the file name: %v", err)
-			}
-			return
+	f.Fuzz(func(t *testing.T, src []byte) { positionRoundTrip(t, g, src) })
+}
+
+// positionRoundTrip reads a position: an error naming the file, or a
+// state that writes itself back to text that reads to the same state.
+func positionRoundTrip(t *testing.T, g *engine.Game, src []byte) {
+	s, err := engine.ParsePosition(g, "fuzz", src)
+	if err != nil {
+		if !strings.Contains(err.Error(), "fuzz") {
+			t.Fatalf("error without the file name: %v", err)
 		}
-		again, err := engine.ParsePosition(g, "again", []byte(s.FormatPosition()))
-		if err != nil {
-			t.Fatalf("written position does not read back: %v\n%s", err, s.FormatPosition())
-		}
-		if !again.Equal(s) {
-			t.Fatalf("position changed on the way back:\n%s", s.FormatPosition())
+		return
+	}
+	again, err := engine.ParsePosition(g, "again", []byte(s.FormatPosition()))
+	if err != nil {
+		t.Fatalf("written position does not read back: %v\n%s", err, s.FormatPosition())
+	}
+	if !again.Equal(s) || again.Hash() != s.Hash() {
+		t.Fatalf("position changed on the way back:\n%s", s.FormatPosition())
+	}
+}
+
+// FuzzParsePositionDialect is FuzzParsePosition for a game of the native
+// dialect (variables, position attributes, integer attributes) and for
+// Go (passes).
+func FuzzParsePositionDialect(f *testing.F) {
+	f.Add([]byte(`(turn East) (North (Builder c3)) (variable builds 7) (position-attribute height 2 a1 b2) (attribute energy 1 c3)`), false)
+	f.Add([]byte(`(variable builds x) (position-attribute height 1 z9) (attribute energy true c3)`), false)
+	f.Add([]byte(`(turn White) (passes 1) (Black (Stone a1 b2)) (White (Stone c3))`), true)
+	f.Add([]byte(`(passes -2) (passes)`), true)
+	builders := compile(f, filepath.Join("testdata", "games", "builders.zrf"), "")
+	goGame := game(f, "go.zrf", "")
+	f.Fuzz(func(t *testing.T, src []byte, isGo bool) {
+		if isGo {
+			positionRoundTrip(t, goGame, src)
+		} else {
+			positionRoundTrip(t, builders, src)
 		}
 	})
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/ludus-games/ludus/game"
 )
@@ -32,7 +33,9 @@ type Position struct {
 	seat   []game.Player
 	player []int
 	eval   *Evaluator
-	err    error
+	// fault holds the first error of this position and of its copies:
+	// a copy searched on another goroutine fails the whole search.
+	fault *fault
 	// scratch and mob are buffers of the mobility term.
 	scratch MoveList
 	mob     []int
@@ -42,7 +45,7 @@ type Position struct {
 // e, which may be nil (Evaluate then uses the rules' default evaluator).
 func NewPosition(s *State, e *Evaluator) *Position {
 	g := s.g
-	p := &Position{s: s, ids: []uint64{1}, next: 1, eval: e}
+	p := &Position{s: s, ids: []uint64{1}, next: 1, eval: e, fault: new(fault)}
 	for i, pl := range g.Rules.Players {
 		if pl.Random {
 			p.seat = append(p.seat, game.Chance)
@@ -57,9 +60,19 @@ func NewPosition(s *State, e *Evaluator) *Position {
 // State returns the engine state the position plays on.
 func (p *Position) State() *State { return p.s }
 
-// Err returns the first error move generation or a goal met (a program
-// that does not stop): the position then reports the game as drawn.
-func (p *Position) Err() error { return p.err }
+// fault keeps the first error raised by a position or its copies.
+type fault struct{ err atomic.Pointer[error] }
+
+// Err returns the first error that move generation or a goal raised (a
+// program that does not stop) in this position or any copy of it: the
+// position then reports the game as over, and the caller must report the
+// error instead (see game.Faulter).
+func (p *Position) Err() error {
+	if e := p.fault.err.Load(); e != nil {
+		return *e
+	}
+	return nil
+}
 
 // Players returns the number of players who choose their moves.
 func (p *Position) Players() int { return len(p.player) }
@@ -98,9 +111,7 @@ func (p *Position) generated() []Move {
 }
 
 func (p *Position) fail(err error) {
-	if p.err == nil {
-		p.err = err
-	}
+	p.fault.err.CompareAndSwap(nil, &err)
 }
 
 // over reports whether a goal ends the game here or no move is left.
@@ -229,9 +240,10 @@ func (p *Position) shares(scores []float64) game.Result {
 }
 
 // Copy returns an independent position in the same state (history
-// included), sharing the compiled game and the evaluator.
+// included), sharing the compiled game, the evaluator and the record of
+// errors: an error raised in the copy is reported by Err of both.
 func (p *Position) Copy() *Position {
-	c := &Position{s: p.s.Clone(), ids: []uint64{1}, next: 1, seat: p.seat, player: p.player, eval: p.eval}
+	c := &Position{s: p.s.Clone(), ids: []uint64{1}, next: 1, seat: p.seat, player: p.player, eval: p.eval, fault: p.fault}
 	return c
 }
 
@@ -314,4 +326,5 @@ func MoveKey(m Ply) uint64 { return m.Key() }
 var (
 	_ game.Position[Ply]     = (*Position)(nil)
 	_ game.Copier[*Position] = (*Position)(nil)
+	_ game.Faulter           = (*Position)(nil)
 )

@@ -70,22 +70,46 @@ type generator struct {
 	counted bool
 	unitCh  []Change
 	// simple is set when no option changes what a plain move does.
-	simple      bool
+	simple bool
+	// noPass: Moves is asking whether a forced pass helps, and adds none.
+	noPass      bool
 	cacheVer    []uint64
 	cacheVal    []bool
 	attackDepth int
 	target      int32
 	found       bool
 	err         error
+
+	// Evaluation of the native dialect's expressions: the step budget,
+	// the nesting, a buffer per nested set and the group labels.
+	evalSteps int
+	evalDepth int
+	setDepth  int
+	bufs      [][]int32
+	grp       []groupCache
+	// Connection goals: positions visited (stamped), the walk's stack
+	// and its seeds.
+	visit      []uint32
+	visitStamp uint32
+	chain      []int32
+	zoneSeeds  []int32
 }
 
 func (s *State) generator() *generator {
 	if s.gen == nil {
 		o := &s.g.Rules.Options
 		s.gen = &generator{s: s, g: s.g, simple: s.g.movedAttr < 0 && !o.RecycleCaptures &&
-			!o.InternationalExtension && !o.DeferredCaptures}
+			!o.InternationalExtension && !o.DeferredCaptures && s.g.ext.nslots == 0}
 	}
 	return s.gen
+}
+
+// takeErr returns and clears the error an evaluation outside move
+// generation (a goal, a score) left.
+func (gn *generator) takeErr() error {
+	err := gn.err
+	gn.err = nil
+	return err
 }
 
 func (gn *generator) frame() *frame {
@@ -205,9 +229,28 @@ func (gn *generator) exec(f *frame) {
 			r = true
 		case opFalse:
 			r = false
-		case opEmpty, opFriend, opEnemy, opNeutral, opPiece, opAttr:
+		case opEmpty, opFriend, opEnemy, opNeutral, opPiece, opAttr, opAlly, opFoe:
 			p := f.at(in, nd)
 			r = p >= 0 && g.cellTest(in.op, cells[p], side, in.b)
+		case opCond:
+			r = gn.testTop(g.x.conds[in.b], &ectx{side: side, cur: f.cur, f: f})
+			if gn.err != nil {
+				return
+			}
+		case opSetVar, opSetPosAttr, opSetAttrInt:
+			p := f.at(in, nd)
+			if p < 0 {
+				return
+			}
+			v := gn.evalTop(g.x.exprs[in.c], &ectx{side: side, cur: f.cur, f: f})
+			if gn.err != nil {
+				return
+			}
+			f.effects = append(f.effects, effect{in.op, p, in.b, int32(v)})
+		case opCaptureSet, opFlipSet, opChangeOwnerSet:
+			if !gn.setEffect(f, in) {
+				return
+			}
 		case opPosition:
 			r = f.at(in, nd) == in.b
 		case opInZone:
@@ -315,6 +358,35 @@ func (gn *generator) exec(f *frame) {
 			return
 		}
 	}
+}
+
+// setEffect applies capture, flip or change-owner to every position of a
+// set; false when the evaluation failed.
+func (gn *generator) setEffect(f *frame, in *instr) bool {
+	c := ectx{side: f.side, cur: f.cur, f: f}
+	st := gn.g.x.sets[in.b]
+	gn.enterEval(&c, st.s.Src)
+	ps := gn.setMembers(st, &c)
+	gn.evalDepth--
+	if gn.err != nil {
+		return false
+	}
+	cells := gn.s.cells
+	for _, p := range ps {
+		v := cells[p]
+		switch {
+		case v == 0 || v&ghostBit != 0:
+		case in.op == opCaptureSet:
+			if !has(f.captures, p) {
+				f.captures = append(f.captures, p)
+			}
+		case in.op == opFlipSet:
+			f.effects = append(f.effects, effect{opFlip, p, 0, 0})
+		default:
+			f.effects = append(f.effects, effect{opChangeOwner, p, 0, 0})
+		}
+	}
+	return true
 }
 
 // stepOK reports whether a fused step-and-verify instruction accepts the

@@ -19,16 +19,19 @@ type CellGeometry struct {
 // Geometry is the pictureFrame of a board picture: its size, the size of a cell
 // and the centre of every position, in the units of Picture's drawing.
 type Geometry struct {
-	Width  float64        `json:"width"`
-	Height float64        `json:"height"`
-	Cell   float64        `json:"cell"`
-	Cells  []CellGeometry `json:"cells"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+	Cell   float64 `json:"cell"`
+	// Shape is how the cells are drawn: "square", "hex" (pointy-top
+	// hexagons Cell wide) or "point" (positions joined by lines).
+	Shape string         `json:"shape"`
+	Cells []CellGeometry `json:"cells"`
 }
 
 // BoardGeometry returns the pictureFrame Picture draws the game's board in.
 func BoardGeometry(g *Game, v *View) Geometry {
 	f := newPictureFrame(g, v)
-	geo := Geometry{Width: f.w, Height: f.h, Cell: f.size}
+	geo := Geometry{Width: f.w, Height: f.h, Cell: f.size, Shape: [...]string{squares: "square", hexes: "hex", lines: "point"}[chooseStyle(g, v)]}
 	for p := 0; p < g.np; p++ {
 		c := f.at(p)
 		geo.Cells = append(geo.Cells, CellGeometry{Name: g.Rules.Board.Positions[p], X: c.X, Y: c.Y, Hidden: hidden(v, p)})

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Compiled goals: each goal condition with the tables that make checking
@@ -24,6 +25,12 @@ type cgoal struct {
 	// the player to move (perft, playouts), where stalemated and
 	// checkmated read false; otherwise such a check skips it.
 	static bool
+	// x and y are a comparison's expressions; dl a connection's
+	// direction list.
+	x, y *cexpr
+	dl   int
+	// priority is the goal's (for the outermost condition of a goal).
+	priority int
 }
 
 // relTable lists every placement of a relative-config pattern on the
@@ -50,19 +57,26 @@ func (g *Game) compileGoals() {
 	g.goals = make([]cgoal, len(r.Goals))
 	g.reasons = make([][]string, len(r.Goals))
 	g.goalsOf = make([][]int, g.nplayers)
+	g.goalLevels = nil
 	for i := range r.Goals {
 		goal := &r.Goals[i]
+		if !slices.Contains(g.goalLevels, goal.Priority) {
+			g.goalLevels = append(g.goalLevels, goal.Priority)
+		}
 		for p := range g.goalsOf {
 			if containsInt(goal.Players, p) {
 				g.goalsOf[p] = append(g.goalsOf[p], i)
 			}
 		}
 		g.goals[i] = g.compileCond(&goal.Cond)
+		g.goals[i].priority = goal.Priority
 		g.reasons[i] = make([]string, g.nplayers)
 		for p := range g.reasons[i] {
 			g.reasons[i][p] = fmt.Sprintf("%s-condition of %s at %s", goal.Kind, r.Players[p].Name, goal.Src)
 		}
 	}
+	slices.SortFunc(g.goalLevels, func(a, b int) int { return b - a })
+	g.score = g.compileExpr(r.Score)
 }
 
 func (g *Game) compileCond(c *GoalCond) cgoal {
@@ -76,6 +90,12 @@ func (g *Game) compileCond(c *GoalCond) cgoal {
 	switch c.Kind {
 	case GoalStalemated, GoalCheckmated:
 		out.static = false // false whenever the moves are not looked at
+	case GoalCompare:
+		out.x, out.y = g.compileExpr(c.X), g.compileExpr(c.Y)
+		out.static = !countsMoves(c.X) && !countsMoves(c.Y)
+	case GoalConnected:
+		out.dl = g.dirList(c.Dirs)
+		out.static = true
 	case GoalAnd:
 		out.static = all
 	case GoalOr:
@@ -92,6 +112,22 @@ func (g *Game) compileCond(c *GoalCond) cgoal {
 		out.lines = lineSetOf(out.args)
 	}
 	return out
+}
+
+// countsMoves reports whether an expression counts the legal moves.
+func countsMoves(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	if e.Kind == ECountMoves {
+		return true
+	}
+	for _, a := range e.Args {
+		if countsMoves(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // lineSet is an or of n-in-a-row patterns of one spec (four in a row

@@ -1,5 +1,7 @@
 package engine
 
+import "math"
+
 // Result says whether the game is over and how each player scored.
 type Result struct {
 	Over bool
@@ -19,13 +21,21 @@ func (s *State) Result() (Result, error) {
 }
 
 // staticOver reports whether a goal that does not depend on the side to
-// move having moves is met (what perft stops at).
+// move having moves is met (what perft stops at). A goal that fails (an
+// expression past its step limit) counts as met, so that the Result the
+// caller asks next reports the error.
 func (s *State) staticOver() bool {
+	over, err := s.staticEnd()
+	return over || err != nil
+}
+
+// staticEnd is staticOver with the error of a goal that fails.
+func (s *State) staticEnd() (bool, error) {
 	if s.clear == len(s.frames) {
-		return false // checked already: no goal holds here
+		return false, nil // checked already: no goal holds here
 	}
-	r, _ := s.result(true)
-	return r.Over
+	r, err := s.result(true)
+	return r.Over, err
 }
 
 type goalEval struct {
@@ -37,19 +47,30 @@ type goalEval struct {
 	s           *State
 	next        int
 	static      bool
-	known       bool
+	known       bool // noMoves is known
 	noMoves     bool
-	err         error
+	// nmoves is the number of moves of the player to move, -1 until
+	// counted.
+	nmoves int
+	err    error
 }
 
 func (s *State) result(static bool) (Result, error) {
-	return s.resultWith(&goalEval{s: s, next: s.ToMove(), static: static})
+	// The evaluation lives in the state: goal evaluations do not nest,
+	// and a new one per call would be allocated (expressions may keep a
+	// pointer to it).
+	s.ge = goalEval{s: s, next: s.ToMove(), static: static, nmoves: -1}
+	return s.resultWith(&s.ge)
 }
 
 // resultKnown evaluates the goals when the moves of the player to move are
 // already known.
 func (s *State) resultKnown(noMoves bool) (Result, error) {
-	return s.resultWith(&goalEval{s: s, next: s.ToMove(), known: true, noMoves: noMoves})
+	s.ge = goalEval{s: s, next: s.ToMove(), known: true, noMoves: noMoves, nmoves: -1}
+	if noMoves {
+		s.ge.nmoves = 0
+	}
+	return s.resultWith(&s.ge)
 }
 
 func (s *State) resultWith(e *goalEval) (Result, error) {
@@ -64,22 +85,27 @@ func (s *State) resultWith(e *goalEval) (Result, error) {
 	if n := len(s.frames); n > 0 {
 		mover = g.turns[s.frames[n-1].turn].Player
 	}
-	for i := -1; i < g.nplayers; i++ {
-		p := i
-		if i < 0 {
-			p = mover
-		} else if i == mover {
-			continue
-		}
-		for _, i := range g.goalsOf[p] {
-			if static && !g.goals[i].static {
+	// Goals of a higher priority first; within one, the mover's goals,
+	// then the others' in player order, each in file order.
+	levels := len(g.goalLevels) > 1
+	for _, level := range g.goalLevels {
+		for i := -1; i < g.nplayers; i++ {
+			p := i
+			if i < 0 {
+				p = mover
+			} else if i == mover {
 				continue
 			}
-			if e.eval(&g.goals[i], p, e.incremental) {
-				return s.outcome(i, p), nil
-			}
-			if e.err != nil {
-				return Result{}, e.err
+			for _, i := range g.goalsOf[p] {
+				if static && !g.goals[i].static || levels && g.goals[i].priority != level {
+					continue
+				}
+				if e.eval(&g.goals[i], p, e.incremental) {
+					return s.outcome(i, p)
+				}
+				if e.err != nil {
+					return Result{}, e.err
+				}
 			}
 		}
 	}
@@ -109,62 +135,123 @@ func (s *State) draw(reason string) Result {
 	return r
 }
 
-func (s *State) outcome(i, p int) Result {
+func (s *State) outcome(i, p int) (Result, error) {
 	g := s.g
 	goal := &g.Rules.Goals[i]
 	reason := g.reasons[i][p]
 	r := Result{Over: true, Scores: make([]float64, g.nplayers), Reason: reason}
 	switch goal.Kind {
 	case Win:
-		r.Scores[p] = 1
+		for o := range r.Scores {
+			if g.allied(o, p) {
+				r.Scores[o] = 1
+			}
+		}
 	case Loss:
-		for i := range r.Scores {
-			if i != p && !g.randomPlayer[i] {
-				r.Scores[i] = 1
+		for o := range r.Scores {
+			if !g.allied(o, p) && !g.randomPlayer[o] {
+				r.Scores[o] = 1
 			}
 		}
 	case Draw:
-		return s.draw(reason)
+		return s.draw(reason), nil
 	case Count:
-		counts := make([]int, g.nplayers)
-		best := -1
-		for q := 0; q < g.np; q++ {
-			if v := s.cells[q]; v != 0 && v&ghostBit == 0 {
-				counts[v.Owner()]++
-			}
+		scores, err := s.Scores()
+		if err != nil {
+			return Result{}, err
 		}
-		for i, c := range counts {
-			if !g.randomPlayer[i] && c > best {
-				best = c
-			}
+		s.rank(scores, r.Scores)
+	}
+	return r, nil
+}
+
+// rank gives the players of the best coalition (by the sum of its
+// members' scores) 1, shared as 1/2 when several coalitions tie.
+func (s *State) rank(scores, out []float64) {
+	g := s.g
+	sums := make([]float64, g.nplayers)
+	for o, v := range scores {
+		if g.randomPlayer[o] {
+			continue
 		}
-		n := 0
-		for i, c := range counts {
-			if c == best && !g.randomPlayer[i] {
-				n++
-			}
-		}
-		for i, c := range counts {
-			if c == best && !g.randomPlayer[i] {
-				r.Scores[i] = 1
-				if n > 1 {
-					r.Scores[i] = 0.5
-				}
+		for q := range sums {
+			if g.allied(o, q) {
+				sums[q] += v
 			}
 		}
 	}
-	return r
+	best := math.Inf(-1)
+	for o, v := range sums {
+		if !g.randomPlayer[o] && v > best {
+			best = v
+		}
+	}
+	lead := -1 // a player of a leading coalition
+	tie := false
+	for o, v := range sums {
+		if g.randomPlayer[o] || v != best {
+			continue
+		}
+		if lead >= 0 && !g.allied(o, lead) {
+			tie = true
+		}
+		if lead < 0 {
+			lead = o
+		}
+	}
+	for o, v := range sums {
+		if !g.randomPlayer[o] && v == best {
+			out[o] = 1
+			if tie {
+				out[o] = 0.5
+			}
+		}
+	}
+}
+
+// Scores returns each player's score for a count goal: the rules' score
+// expression (by default the player's pieces on the board) plus komi.
+func (s *State) Scores() ([]float64, error) {
+	g := s.g
+	out := make([]float64, g.nplayers)
+	if g.score == nil {
+		for q := 0; q < g.np; q++ {
+			if v := s.cells[q]; v != 0 && v&ghostBit == 0 {
+				out[v.Owner()]++
+			}
+		}
+	} else {
+		gn := s.generator()
+		for o := range out {
+			out[o] = float64(gn.evalTop(g.score, &ectx{side: o, cur: -1}))
+			if err := gn.takeErr(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for o, k := range g.Rules.Komi {
+		out[o] += k
+	}
+	return out, nil
 }
 
 // none reports whether the player to move has no legal move.
 func (e *goalEval) none() bool {
-	if !e.known {
-		e.known = true
+	if e.known {
+		return e.noMoves
+	}
+	return e.moves() == 0
+}
+
+// moves returns the number of legal moves of the player to move.
+func (e *goalEval) moves() int {
+	if e.nmoves < 0 {
 		ms, err := e.s.Moves(&e.s.scratch)
 		e.err = err
-		e.noMoves = len(ms) == 0
+		e.nmoves = len(ms)
+		e.known, e.noMoves = true, len(ms) == 0
 	}
-	return e.noMoves
+	return e.nmoves
 }
 
 func (e *goalEval) count(p int, types []int) int {
@@ -267,6 +354,20 @@ func (e *goalEval) eval(cc *cgoal, p int, inc bool) bool {
 		return e.relative(cc, p, inc)
 	case GoalRepetition:
 		return s.Repetitions() >= 3
+	case GoalCompare:
+		gn := s.generator()
+		c := ectx{side: p, cur: -1, goal: e}
+		gn.enterEval(&c, cc.c.X.Src)
+		x := gn.eval(cc.x, &c)
+		y := gn.eval(cc.y, &c)
+		gn.evalDepth--
+		if err := gn.takeErr(); err != nil {
+			e.err = err
+			return false
+		}
+		return cc.c.Op.Holds(x, y)
+	case GoalConnected:
+		return e.connected(cc, p, inc)
 	}
 	return false
 }

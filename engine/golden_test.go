@@ -69,3 +69,19 @@ func TestPositionFiles(t *testing.T) {
 	}
 	golden(t, "kiwipete-formatted.txt", []byte(s.FormatPosition()))
 }
+
+// A position that cannot be is an error naming the place: two pieces given
+// one square, by one player or by two.
+func TestPositionErrors(t *testing.T) {
+	g := game(t, "chess.zrf", "")
+	for _, tt := range []struct{ src, want string }{
+		{"(position (White (King e1)) (Black (King e1) (King e8)))", "pos:1:42: e1 holds a piece already (given at pos:1:24)"},
+		{"(position (White (King e1) (Pawn e2 e2)) (Black (King e8)))", "pos:1:37: e2 holds a piece already"},
+		{"(position (White (King e1)) (Black (King z9)))", "unknown position z9"},
+	} {
+		_, err := engine.ParsePosition(g, "pos", []byte(tt.src))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.src, err, tt.want)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package engine_test
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -9,13 +12,24 @@ import (
 	"github.com/ludus-games/ludus/engine/zrf"
 )
 
+// compileSource compiles the first game of a rules text named loop.zrf.
 func compileSource(t *testing.T, src string) *engine.Game {
 	t.Helper()
-	f, err := zrf.Read("loop.zrf", []byte(src), fstest.MapFS{})
+	return compileText(t, "loop.zrf", src, "")
+}
+
+// compileText compiles a game (or variant) of a rules text.
+func compileText(t *testing.T, name, src, variant string) *engine.Game {
+	t.Helper()
+	f, err := zrf.Read(name, []byte(src), fstest.MapFS{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := f.Build(f.Games[0])
+	e, err := f.Select(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.Build(e)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,5 +70,28 @@ func TestPartialChainLimit(t *testing.T) {
 	_, err := engine.NewState(g).Moves(&ml)
 	if err == nil || !strings.Contains(err.Error(), "chained more than") || !strings.Contains(err.Error(), "piece Shuttle") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// A board of one row, read by zrf.Open as a user's file would be, is
+// drawn (as linked positions) and its frame has every position.
+func TestPictureOneDimension(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "row.zrf")
+	src := `(game (title "Row") (players A B) (turn-order A B) ` + lineBoard + `
+  (piece (name Runner) (moves ((e (verify empty?) add))))
+  (board-setup (A (Runner a)) (B (Runner c))))`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := zrf.Open(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := engine.Picture(engine.NewState(g.Compiled), g.View).WriteSVG(&b); err != nil || !strings.Contains(b.String(), "<svg") {
+		t.Fatalf("picture: %v", err)
+	}
+	if geo := engine.BoardGeometry(g.Compiled, g.View); len(geo.Cells) != 3 || geo.Shape != "point" {
+		t.Fatalf("geometry: %+v", geo)
 	}
 }

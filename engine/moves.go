@@ -34,6 +34,9 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 				return nil, gn.err
 			}
 		}
+		if g.ko != KoNone {
+			s.koFilter(ml, start)
+		}
 		if len(ml.Moves) > start {
 			break
 		}
@@ -45,11 +48,41 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 	case 1:
 		ml.Moves = append(ml.Moves, Move{Pass: true})
 	case 2:
-		if len(ml.Moves) == 0 {
-			ml.Moves = append(ml.Moves, Move{Pass: true})
+		if len(ml.Moves) == 0 && !gn.noPass {
+			ok, err := s.passHelps()
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				ml.Moves = append(ml.Moves, Move{Pass: true})
+			}
 		}
 	}
 	return ml.Moves, nil
+}
+
+// passHelps reports whether, after the player to move passes, a player
+// has a move before the turn comes round again: a forced pass is allowed
+// only then (when nobody can move, the game is over).
+func (s *State) passHelps() (bool, error) {
+	gn := s.gen
+	gn.noPass = true
+	defer func() { gn.noPass = false }()
+	played := 0
+	defer func() {
+		for ; played > 0; played-- {
+			s.Undo()
+		}
+	}()
+	for k := 1; k < len(s.g.turns) || k < s.g.nplayers; k++ {
+		s.playPass()
+		played++
+		ms, err := s.Moves(&s.passList)
+		if err != nil || len(ms) > 0 {
+			return err == nil, err
+		}
+	}
+	return false, nil
 }
 
 // maximal keeps the moves that capture the most pieces (and, for mode 2,
@@ -360,10 +393,13 @@ func (gn *generator) scan(p int32, side int, defended bool) bool {
 		cells[p] = MakePiece(t, victim)
 	}
 	gn.attackDepth++
+	if len(gn.grp) > 0 {
+		gn.staleGroups()
+	}
 	oldTarget, oldFound := gn.target, gn.found
 	gn.target, gn.found = p, false
 	for o := 0; o < g.nplayers; o++ {
-		if defended != (o == side) || g.randomPlayer[o] {
+		if defended != g.allied(o, side) || g.randomPlayer[o] {
 			continue
 		}
 		gn.scanOwner(o, p)
@@ -372,6 +408,9 @@ func (gn *generator) scan(p int32, side int, defended bool) bool {
 	gn.target, gn.found = oldTarget, oldFound
 	gn.attackDepth--
 	cells[p] = saved
+	if len(gn.grp) > 0 {
+		gn.staleGroups()
+	}
 	return found
 }
 

@@ -31,6 +31,17 @@ var (
 	tttCounts     = []int64{9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872}
 	btCounts      = []int64{22, 484, 11132, 256036, 6182818}
 	c4Counts      = []int64{7, 49, 343, 2401, 16807}
+	// Othello, Aart Bik's table (shared data perft/othello.txt).
+	othelloCounts = []int64{4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288}
+	// Hex 11x11 with the swap rule, by counting: 121 drops; then 120
+	// drops and the swap; then 119 drops after two stones and 120 after
+	// a swap (121*120*119 + 121*120).
+	hexCounts = []int64{121, 14641, 1742400}
+	// Go 9x9, by counting: 81 drops and a pass; 80 drops and a pass
+	// after a drop, 81 and a pass after a pass (81*81 + 82); at depth 3
+	// 81*80*80 after two drops, 81*81 after a drop and a pass either
+	// way round, nothing after two passes (the game is over).
+	go9Counts = []int64{82, 6643, 531522}
 )
 
 var perftCases = []perftCase{
@@ -44,6 +55,15 @@ var perftCases = []perftCase{
 	{"dagaz breakthrough", reference("dagaz_breakthrough.zrf", ""), btCounts, 3, 5},
 	{"breakthrough", bundled("breakthrough.zrf"), btCounts, 3, 5},
 	{"connect four", bundled("connect-four.zrf"), c4Counts, 4, 5},
+	{"dagaz connect four", reference("dagaz_connect-four.zrf", ""), c4Counts, 4, 5},
+	{"reversi", bundled("reversi.zrf"), othelloCounts, 7, 9},
+	{"dagaz reversi", reference("dagaz_reversi.zrf", ""), othelloCounts, 6, 8},
+	{"hex", bundled("hex.zrf"), hexCounts, 3, 3},
+	{"go 9x9", bundled("go.zrf"), go9Counts, 3, 3},
+	// Dagaz's Go 13x13 with the Go shim: 169 drops and a pass, then 169
+	// after a drop or 170 after a pass; Dagaz's Hex has no swap.
+	{"dagaz go", reference("dagaz_go.zrf", ""), []int64{170, 28731}, 2, 2},
+	{"dagaz hex", reference("dagaz_hex.zrf", ""), []int64{121, 14520}, 2, 2},
 	{"dagaz amazons", reference("dagaz_amazons.zrf", ""), []int64{2176, 4307152}, 1, 2},
 }
 
@@ -65,5 +85,30 @@ func TestPerft(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOthelloTable checks reversi against Aart Bik's table at depth 9
+// (skipped with -short) and, with LUDUS_LONG=1, at depth 10 under the
+// table's own convention: a finished game is a leaf at any depth (the
+// shortest games of Othello end after 9 moves; a player who cannot move
+// passes, and a pass is a move).
+func TestOthelloTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds: skipped with -short")
+	}
+	g := game(t, "reversi.zrf", "")
+	n, err := engine.Perft(engine.NewState(g), 9)
+	if err != nil || n != othelloCounts[8] {
+		t.Fatalf("perft(9) = %d (%v), want %d", n, err, othelloCounts[8])
+	}
+	if n, err := engine.PerftEnded(engine.NewState(g), 6); err != nil || n != othelloCounts[5] {
+		t.Fatalf("perft counting ended games (6) = %d (%v), want %d", n, err, othelloCounts[5])
+	}
+	if !long() {
+		return
+	}
+	if n, err := engine.PerftEnded(engine.NewState(g), 10); err != nil || n != 24571284 {
+		t.Fatalf("perft counting ended games (10) = %d (%v), want 24,571,284", n, err)
 	}
 }

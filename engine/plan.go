@@ -270,7 +270,7 @@ func (a *analyzer) walk(pc int, cur, mark int32, r sym, w way) {
 			r.lit.neg = !r.lit.neg
 		case opTrue, opFalse:
 			r = sym{known: true, val: in.op == opTrue}
-		case opEmpty, opFriend, opEnemy, opNeutral, opPiece, opAttr:
+		case opEmpty, opFriend, opEnemy, opNeutral, opPiece, opAttr, opAlly, opFoe:
 			r = sym{known: p < 0, lit: cellLit{pos: p, b: in.b, op: in.op}}
 		case opPosition:
 			r = sym{known: true, val: p == in.b}
@@ -416,6 +416,10 @@ func (g *Game) cellTest(op uint8, v Piece, side int, b int32) bool {
 		return v != 0 && v&ghostBit == 0 && v.Type() == int(b)
 	case opAttr:
 		return v != 0 && v.Attr(int(b))
+	case opAlly:
+		return v != 0 && v&ghostBit == 0 && g.allied(v.Owner(), side)
+	case opFoe:
+		return v != 0 && v&ghostBit == 0 && !g.allied(v.Owner(), side)
 	}
 	return false
 }

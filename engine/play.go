@@ -108,12 +108,13 @@ func playOn(s *State, rec *Record, done int, agents []Agent, rng *rand.Rand, out
 	for ply := 0; ; ply++ {
 		fmt.Fprint(out, "\n"+s.TextBoard(v))
 		r, err := s.Result()
-		if err != nil || r.Over {
-			if r.Over {
-				fmt.Fprintln(out, describeResult(s.g, r))
-				rec.SetTag("Result", describeResult(s.g, r))
-			}
-			return rec, r, err
+		if err != nil {
+			return rec, Result{}, err
+		}
+		if r.Over {
+			fmt.Fprintln(out, describeResult(s.g, r))
+			rec.SetTag("Result", describeResult(s.g, r))
+			return rec, r, nil
 		}
 		if ply >= maxPlies {
 			fmt.Fprintf(out, "stopped after %d moves\n", maxPlies)

@@ -97,7 +97,7 @@ func (s *State) playPly(p *Ply) {
 	case p.long != nil:
 		s.Play(p.long)
 	case p.pass:
-		s.play(nil, -1, -1)
+		s.playPass()
 	default:
 		s.play(p.ch[:p.n], p.step.From, p.step.To)
 	}

@@ -46,7 +46,8 @@ func ParsePosition(g *Game, name string, src []byte) (*State, error) {
 	s := &State{g: g, cells: make([]Piece, g.ncells), lastFrom: -1, lastTo: -1}
 	start := NewState(g)
 	copy(s.cells[g.np:], start.cells[g.np:])
-	p := posReader{g: g, s: s, errs: &errs}
+	g.clearExt(s.cells)
+	p := posReader{g: g, s: s, errs: &errs, placed: map[int]*sexp.Node{}}
 	for _, n := range nodes {
 		p.form(n)
 	}
@@ -62,6 +63,9 @@ type posReader struct {
 	g    *Game
 	s    *State
 	errs *sexp.ErrorList
+	// placed[p] is where position p was given a piece: a square holds
+	// one piece, so a second is an error.
+	placed map[int]*sexp.Node
 }
 
 func (p *posReader) index(list []string, n *sexp.Node, what string) int {
@@ -122,6 +126,8 @@ func (p *posReader) form(n *sexp.Node) {
 		p.s.lastFrom, p.s.lastTo = int32(f), int32(t)
 	case "attribute":
 		p.attribute(n)
+	case "variable", "passes", "position-attribute":
+		p.extForm(n)
 	default:
 		for i, pl := range g.Rules.Players {
 			if pl.Name == h {
@@ -170,7 +176,15 @@ func (p *posReader) pieces(player int, n *sexp.Node) {
 			continue
 		}
 		if pos := p.index(g.Rules.Board.Positions, items[i], "position"); pos >= 0 {
+			if first, twice := p.placed[pos]; twice {
+				p.errs.Addf(items[i], "%s holds a piece already (given at %s)", items[i].Text, first.Origin())
+				continue
+			}
+			p.placed[pos] = items[i]
 			p.s.cells[pos] = MakePiece(t, player) | g.defaults[t]
+			if g.ext.nslots > 0 {
+				g.resetAttrs(p.s.cells, int32(pos), t)
+			}
 		}
 	}
 }
@@ -194,6 +208,10 @@ func (p *posReader) attribute(n *sexp.Node) {
 	}
 	a := p.index(p.attrNames(), args[0], "attribute")
 	v, _ := args[1].Value()
+	if a >= 0 && a < len(p.g.ext.intSlot) && p.g.ext.intSlot[a] >= 0 {
+		p.intAttribute(a, args[1], args[2:])
+		return
+	}
 	if v != "true" && v != "false" {
 		p.errs.Addf(args[1], "attribute value must be true or false")
 		return
@@ -249,6 +267,7 @@ func (s *State) FormatPosition() string {
 			fmt.Fprintf(&b, "  (%s %s)\n", r.Players[pl].Name, strings.Join(groups, " "))
 		}
 	}
+	s.formatExt(&b, attrs)
 	keys := make([]string, 0, len(attrs))
 	for k := range attrs {
 		keys = append(keys, k)
@@ -281,6 +300,149 @@ func (s *State) attrDiffs(v Piece, q int, out map[string][]string) {
 		if v&bit != def&bit {
 			k := fmt.Sprintf("%s %t", name, v&bit != 0)
 			out[k] = append(out[k], g.Rules.Board.Positions[q])
+		}
+	}
+}
+
+// clearExt sets the extra cells of a position being read to what a
+// position that does not mention them holds: variables at their start
+// values, no passes, position attributes at their defaults, no piece
+// attributes.
+func (g *Game) clearExt(cells []Piece) {
+	if c := g.ext.passCell; c >= 0 {
+		cells[c] = 0
+	}
+	for a, pa := range g.Rules.PosAttrs {
+		for q := 0; q < g.np; q++ {
+			cells[g.posAttrCell(a, int32(q))] = intCell(pa.Default)
+		}
+	}
+	for i := g.ext.pieceAttrBase; i < g.ext.pieceAttrBase+int32(g.ext.nslots*g.np); i++ {
+		cells[i] = 0
+	}
+}
+
+// extForm reads (variable name value), (passes n) and
+// (position-attribute name value position...).
+func (p *posReader) extForm(n *sexp.Node) {
+	g := p.g
+	args := n.Args()
+	num := func(a *sexp.Node) (int, bool) {
+		v, err := strconv.Atoi(a.Text)
+		if err != nil || a.Kind != sexp.Atom {
+			p.errs.Addf(a, "want a whole number, got %s", a.String())
+			return 0, false
+		}
+		return v, true
+	}
+	switch n.Head() {
+	case "variable":
+		if len(args) != 2 {
+			p.errs.Addf(n, "variable wants a name and a value")
+			return
+		}
+		var names []string
+		for _, v := range g.Rules.Vars {
+			names = append(names, v.Name)
+		}
+		v := p.index(names, args[0], "variable")
+		if x, ok := num(args[1]); ok && v >= 0 {
+			p.s.cells[g.ext.varBase+int32(v)] = intCell(x)
+		}
+	case "passes":
+		if len(args) != 1 {
+			p.errs.Addf(n, "passes wants a count")
+			return
+		}
+		x, ok := num(args[0])
+		switch {
+		case !ok:
+		case g.ext.passCell < 0:
+			p.errs.Addf(n, "the rules do not count passes")
+		case x < 0:
+			p.errs.Addf(args[0], "passes wants a count, 0 or more")
+		default:
+			p.s.cells[g.ext.passCell] = intCell(x)
+		}
+	case "position-attribute":
+		if len(args) < 2 {
+			p.errs.Addf(n, "position-attribute wants a name, a value and positions")
+			return
+		}
+		var names []string
+		for _, a := range g.Rules.PosAttrs {
+			names = append(names, a.Name)
+		}
+		a := p.index(names, args[0], "position attribute")
+		x, ok := num(args[1])
+		for _, pn := range args[2:] {
+			if q := p.index(g.Rules.Board.Positions, pn, "position"); q >= 0 && a >= 0 && ok {
+				p.s.cells[g.posAttrCell(a, int32(q))] = intCell(x)
+			}
+		}
+	}
+}
+
+// intAttribute sets integer attribute a of the pieces on the positions.
+func (p *posReader) intAttribute(a int, val *sexp.Node, positions []*sexp.Node) {
+	x, err := strconv.Atoi(val.Text)
+	if err != nil || val.Kind != sexp.Atom {
+		p.errs.Addf(val, "attribute %s holds whole numbers, got %s", p.g.Rules.Attrs[a].Name, val.String())
+		return
+	}
+	for _, pn := range positions {
+		q := p.index(p.g.Rules.Board.Positions, pn, "position")
+		if q < 0 {
+			continue
+		}
+		if p.s.cells[q] == 0 {
+			p.errs.Addf(pn, "no piece on %s", pn.Text)
+			continue
+		}
+		p.s.cells[p.g.pieceAttrCell(p.g.ext.intSlot[a], int32(q))] = intCell(x)
+	}
+}
+
+// formatExt writes variables, passes and position attributes, and adds
+// the integer piece attributes that differ from their type's to attrs.
+func (s *State) formatExt(b *strings.Builder, attrs map[string][]string) {
+	g := s.g
+	r := g.Rules
+	for v, d := range r.Vars {
+		fmt.Fprintf(b, "  (variable %s %d)\n", d.Name, s.Variable(v))
+	}
+	if n := s.Passes(); n > 0 {
+		fmt.Fprintf(b, "  (passes %d)\n", n)
+	}
+	for a, pa := range r.PosAttrs {
+		byValue := map[int][]string{}
+		var values []int
+		for q := 0; q < g.np; q++ {
+			if v := s.PositionAttr(a, q); v != pa.Default {
+				if byValue[v] == nil {
+					values = append(values, v)
+				}
+				byValue[v] = append(byValue[v], r.Board.Positions[q])
+			}
+		}
+		sort.Ints(values)
+		for _, v := range values {
+			fmt.Fprintf(b, "  (position-attribute %s %d %s)\n", pa.Name, v, strings.Join(byValue[v], " "))
+		}
+	}
+	for a, k := range g.ext.intSlot {
+		if k < 0 {
+			continue
+		}
+		for q := 0; q < g.np; q++ {
+			v := s.cells[q]
+			if v == 0 {
+				continue
+			}
+			if x := s.PieceAttr(a, q); x != int(g.ext.intDefault[v.Type()*len(g.ext.intSlot)+a]) {
+				key := fmt.Sprintf("%s %d", r.Attrs[a].Name, x)
+				attrs[key] = append(attrs[key], r.Board.Positions[q])
+			}
 		}
 	}
 }

@@ -45,6 +45,8 @@ const (
 	SVerify                      // Cond: die unless true
 	SIf                          // Cond; Then; Else
 	SWhile                       // Cond; Then is the body
+	SSetPosAttr                  // A: position attribute; X: value; Loc
+	SSetVar                      // A: game variable; X: value
 )
 
 // AddKind is the kind of an emitting statement.
@@ -72,12 +74,17 @@ type AddSpec struct {
 	Next int
 }
 
-// Stmt is one statement of a move program.
+// Stmt is one statement of a move program. SCapture, SFlip and
+// SChangeOwner act on every position of Set when it is given (the native
+// dialect's (capture (group n))); SSetAttr takes its value from Cond for a
+// boolean attribute and from X for an integer one.
 type Stmt struct {
 	Kind StmtKind
 	A, B int
 	Loc  Loc
 	Cond *Cond
+	X    *Expr
+	Set  *SetExpr
 	Then []Stmt
 	Else []Stmt
 	Add  AddSpec
@@ -109,6 +116,10 @@ const (
 	CFlag    // A: flag
 	CPosFlag // A: position flag
 	CAttr    // A: attribute
+	// The native dialect's conditions.
+	CMy      // a piece of the side itself (friend? also holds for allies)
+	CCompare // A: CompareOp; X and Y compared
+	CPosAttr // A: position attribute, true when not zero
 )
 
 // Cond is a condition tree.
@@ -117,4 +128,111 @@ type Cond struct {
 	A    int
 	Loc  Loc
 	Args []*Cond
+	X, Y *Expr
+	Src  Src
+}
+
+// CompareOp compares two numeric expressions.
+type CompareOp uint8
+
+// Comparisons.
+const (
+	OpEq CompareOp = iota
+	OpNe
+	OpLt
+	OpLe
+	OpGt
+	OpGe
+)
+
+// String returns the operator as written: "=", "!=", "<", "<=", ">", ">=".
+func (o CompareOp) String() string {
+	names := [...]string{"=", "!=", "<", "<=", ">", ">="}
+	if int(o) >= len(names) {
+		return "?"
+	}
+	return names[o]
+}
+
+// Holds reports whether x op y.
+func (o CompareOp) Holds(x, y int) bool {
+	switch o {
+	case OpEq:
+		return x == y
+	case OpNe:
+		return x != y
+	case OpLt:
+		return x < y
+	case OpLe:
+		return x <= y
+	case OpGt:
+		return x > y
+	}
+	return x >= y
+}
+
+// ExprKind is the kind of a numeric expression.
+type ExprKind uint8
+
+// Expression kinds; the comment gives the fields each uses.
+const (
+	ENum         ExprKind = iota // N
+	EVar                         // A: game variable
+	EAttr                        // A: piece attribute of the piece at Loc (0 when empty)
+	EPosAttr                     // A: position attribute at Loc
+	ECount                       // Set: its number of positions
+	ECountMoves                  // the legal moves of the player to move (goals only)
+	ECountPasses                 // the passes made in a row just before this position
+	EAdd                         // Args summed
+	ESub                         // Args[0] minus the others
+	EMul                         // Args multiplied
+	EMin                         // the least of Args
+	EMax                         // the greatest of Args
+)
+
+// Expr is an integer expression of the native dialect: counts of sets,
+// game variables, attribute values and arithmetic on them.
+type Expr struct {
+	Kind ExprKind
+	N    int
+	A    int
+	Loc  Loc
+	Set  *SetExpr
+	Args []*Expr
+	Src  Src
+}
+
+// SetKind is the kind of a set of positions.
+type SetKind uint8
+
+// Set kinds.
+const (
+	// SetPieces: the board positions holding a piece for which every
+	// condition of Filter holds (each tested with that position current).
+	SetPieces SetKind = iota
+	// SetPositions: every board position for which Filter holds.
+	SetPositions
+	// SetGroup: the positions connected to Loc through positions whose
+	// pieces have Loc's owner (or that are empty, when Loc is empty),
+	// stepping along Dirs.
+	SetGroup
+	// SetLiberties: the empty positions next to Loc's group.
+	SetLiberties
+	// SetTerritory: the empty positions whose empty region (along Dirs)
+	// borders pieces of the side only.
+	SetTerritory
+)
+
+// SetExpr is a set of positions computed from the position: counted by
+// (count ...) and acted on by capture, flip and change-owner.
+type SetExpr struct {
+	Kind   SetKind
+	Filter []*Cond
+	Loc    Loc
+	// Dirs are the directions that connect positions (nil: every
+	// direction of the board).
+	Dirs []int
+	Src  Src
+	// Text is the set as written, for summaries.
+	Text string
 }

@@ -126,9 +126,29 @@ func (g *Game) reachFrom(blk *CBlock, side int, q int32, out, reads []uint64) {
 				continue
 			}
 			set(p)
+		case opCaptureSet:
+			// A set may hold any position.
+			for i := range out {
+				out[i] = ^uint64(0)
+			}
+		}
+		if readsAnywhere(in.op) {
+			for i := range reads {
+				reads[i] = ^uint64(0)
+			}
 		}
 		stack = append(stack, next)
 	}
+}
+
+// readsAnywhere reports whether an instruction may look at any position
+// (it evaluates an expression of the native dialect).
+func readsAnywhere(op uint8) bool {
+	switch op {
+	case opCond, opSetVar, opSetPosAttr, opSetAttrInt, opCaptureSet, opFlipSet, opChangeOwnerSet:
+		return true
+	}
+	return false
 }
 
 // mayReachType reports whether some program of type t can take a piece on

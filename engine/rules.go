@@ -54,6 +54,45 @@ type Rules struct {
 	// that lived in another program's hooks); such a game loads but plays
 	// incompletely.
 	Notes []string
+	// Warnings lists what the file says that was read in a way its author
+	// should check (a piece defined twice: the first definition is used),
+	// each naming the place in the file. The game plays as described.
+	Warnings []string
+	// Shims lists the rules a front end supplied for a file that keeps
+	// them in another program (Dagaz's JavaScript hooks), one line each.
+	Shims []string
+
+	// The native dialect's state beyond the board (see docs/zrf.md).
+
+	// Vars are the game variables: integer counters kept in the state.
+	Vars []Variable
+	// PosAttrs are the attributes of positions; PosAttrSetup gives the
+	// start values that differ from the defaults.
+	PosAttrs     []PosAttr
+	PosAttrSetup []PosAttrValue
+	// Score ranks the players when a count goal ends the game, evaluated
+	// for each player (nil: the player's pieces on the board); Komi[p] is
+	// added to player p's score.
+	Score *Expr
+	Komi  []float64
+}
+
+// Variable is a game variable and its start value.
+type Variable struct {
+	Name string
+	Init int
+}
+
+// PosAttr is an attribute of every position. Bool attributes hold 0 or 1.
+type PosAttr struct {
+	Name    string
+	Default int
+	Bool    bool
+}
+
+// PosAttrValue is a position attribute's start value on one position.
+type PosAttrValue struct {
+	Attr, Pos, Value int
 }
 
 // Player is one side of the game.
@@ -62,6 +101,10 @@ type Player struct {
 	// Random players choose uniformly among their moves (dice): they are
 	// chance nodes, not decision makers.
 	Random bool
+	// Coalition numbers the player's coalition from 1 (0: it has no
+	// allies). Players of one coalition are friends to each other, share
+	// wins and losses, and do not attack each other.
+	Coalition int
 }
 
 // Turn is one entry of the turn order: Player chooses a move among the
@@ -121,8 +164,10 @@ type Zone struct {
 	Positions [][]int
 }
 
-// AttrDef is a piece attribute. Only boolean attributes change during play;
-// others keep their defaults (the native dialect will lift this).
+// AttrDef is a piece attribute. Boolean attributes are bits of the piece;
+// integer attributes (a number as a default) that some program sets are
+// kept in cells of their own that travel with the piece; string
+// attributes, and numbers no program sets, keep their type's defaults.
 type AttrDef struct {
 	Name string
 }
@@ -204,8 +249,37 @@ type Options struct {
 	// InternationalExtension (Dagaz) promotes a piece of the first type
 	// that ends a composite move in the first zone to the second type.
 	InternationalExtension bool
+	// Ko forbids moves that repeat an earlier position.
+	Ko KoRule
 	// Other keeps every option read, by name, for interfaces.
 	Other map[string]string
+}
+
+// KoRule says which repetitions of the position a move may not make.
+// Passes are always allowed. The position compared is every cell (board,
+// reserves, variables, attributes), not whose turn it is.
+type KoRule uint8
+
+// Ko rules.
+const (
+	KoNone KoRule = iota
+	// KoSimple: not the position before the last move (an immediate
+	// recapture in Go).
+	KoSimple
+	// KoPositional: no position of the game so far (positional superko).
+	KoPositional
+	// KoSituational: no position of the game so far with the same player
+	// to move (situational superko).
+	KoSituational
+)
+
+// String returns the option value that names the rule.
+func (k KoRule) String() string {
+	names := [...]string{"false", "simple", "positional", "situational"}
+	if int(k) >= len(names) {
+		return fmt.Sprintf("KoRule(%d)", int(k))
+	}
+	return names[k]
 }
 
 // GoalKind is the outcome a goal gives the players it names.
@@ -229,12 +303,14 @@ func (k GoalKind) String() string {
 	return names[k]
 }
 
-// Goal is an end condition checked for each player it names.
+// Goal is an end condition checked for each player it names. When goals
+// of several priorities hold, the highest priority decides.
 type Goal struct {
-	Kind    GoalKind
-	Players []int
-	Cond    GoalCond
-	Src     Src
+	Kind     GoalKind
+	Players  []int
+	Cond     GoalCond
+	Priority int
+	Src      Src
 }
 
 // GoalCondKind is the kind of a goal condition.
@@ -253,6 +329,9 @@ const (
 	GoalAbsoluteConfig
 	GoalRelativeConfig
 	GoalRepetition
+	// The native dialect's goal conditions.
+	GoalCompare   // Op on X and Y, for the player checked (my? is that player)
+	GoalConnected // a chain of the player's pieces joins zones Zones[0] and Zones[1]
 )
 
 // GoalCond is a goal condition tree.
@@ -266,6 +345,14 @@ type GoalCond struct {
 	Specs     []PieceSpec
 	Positions []int
 	Steps     []int
+	// Op, X and Y are a comparison; Zones and Dirs a connection (Dirs
+	// nil: every direction). Text is the condition as written, for
+	// summaries.
+	Op    CompareOp
+	X, Y  *Expr
+	Zones [2]int
+	Dirs  []int
+	Text  string
 }
 
 // Owner says whose pieces a PieceSpec matches.

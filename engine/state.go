@@ -34,6 +34,15 @@ type State struct {
 	// on (-1: not known); goals are then checked only where the next move
 	// changed the board.
 	clear int
+	// koKeys are the keys of the positions before each move, and koRep
+	// a counting filter over them, under a ko rule (ko.go).
+	koKeys []uint64
+	koRep  []uint16
+	// passList holds the moves generated to see whether a forced pass
+	// helps.
+	passList MoveList
+	// ge is the goal evaluation under way (goals.go).
+	ge goalEval
 }
 
 // repBuckets is the size of the repetition filter.
@@ -60,6 +69,7 @@ func NewState(g *Game) *State {
 			s.cells[slot] = Piece(rs.Count)
 		}
 	}
+	g.initExt(s.cells)
 	s.rehash()
 	return s
 }
@@ -105,6 +115,10 @@ func (s *State) Clone() *State {
 	c.frames = append([]undoFrame(nil), s.frames...)
 	if s.rep != nil {
 		c.rep = append([]uint16(nil), s.rep...)
+	}
+	if s.koRep != nil {
+		c.koKeys = append([]uint64(nil), s.koKeys...)
+		c.koRep = append([]uint16(nil), s.koRep...)
 	}
 	c.drops = dropState{bits: append([]uint64(nil), s.drops.bits...), dirty: append([]int32(nil), s.drops.dirty...),
 		full: s.drops.full, saved: append([]uint64(nil), s.drops.saved...)}
@@ -226,18 +240,38 @@ func (s *State) count(p int32, v Piece, d int32) {
 
 // Play makes move m.
 func (s *State) Play(m *Move) {
-	if n := len(m.Steps); n > 0 {
+	switch n := len(m.Steps); {
+	case m.Pass:
+		s.playPass()
+	case n > 0:
 		s.play(m.Changes, m.Steps[n-1].From, m.Steps[n-1].To)
-	} else {
+	default:
 		s.play(m.Changes, -1, -1)
 	}
 }
 
+// playPass passes the turn.
+func (s *State) playPass() { s.playMove(nil, -1, -1, true) }
+
 // play makes the changes of a move whose last step went from from to to.
-func (s *State) play(ch []Change, from, to int32) {
+func (s *State) play(ch []Change, from, to int32) { s.playMove(ch, from, to, false) }
+
+func (s *State) playMove(ch []Change, from, to int32, pass bool) {
+	g := s.g
+	if g.extPlay && g.ko != KoNone {
+		s.koPush()
+	}
 	s.frames = append(s.frames, undoFrame{n: int32(len(s.undo)), clearBefore: s.clear == len(s.frames), lastFrom: s.lastFrom,
 		lastTo: s.lastTo, turn: int32(s.turn), hash: s.hash, dropSave: s.drops.save()})
 	s.apply(ch)
+	if c := g.ext.passCell; g.extPlay && c >= 0 {
+		// The passes made in a row: one more, or none after a move.
+		if pass {
+			s.apply([]Change{{c, s.cells[c] + 1}})
+		} else if s.cells[c] != 0 {
+			s.apply([]Change{{c, 0}})
+		}
+	}
 	s.setLast(from, to)
 	s.hash ^= s.g.turnKey[s.turn]
 	s.turn = s.g.nextTurn(s.turn)
@@ -258,6 +292,9 @@ func (s *State) Undo() bool {
 	}
 	f := s.frames[n-1]
 	s.frames = s.frames[:n-1]
+	if s.g.ko != KoNone {
+		s.koPop()
+	}
 	s.revert(int(f.n))
 	if f.dropSave >= 0 {
 		s.drops.restore(f.dropSave)

@@ -9,8 +9,8 @@ import (
 )
 
 // WriteSummary writes what was read of a game: players and turn order,
-// board, pieces with their programs by move type, options and goals, and
-// what the engine does not apply.
+// board, pieces with their programs by move type, options and goals, what
+// the engine does not apply and what the reader warns about.
 func (g *Game) WriteSummary(w io.Writer) {
 	r := g.Rules
 	fmt.Fprintf(w, "%s\n", r.Title)
@@ -23,6 +23,7 @@ func (g *Game) WriteSummary(w io.Writer) {
 		players = append(players, s)
 	}
 	fmt.Fprintf(w, "players: %s\n", strings.Join(players, ", "))
+	g.writeCoalitions(w)
 	var turns []string
 	for i, t := range g.turns {
 		s := r.Players[t.Player].Name
@@ -53,6 +54,12 @@ func (g *Game) WriteSummary(w io.Writer) {
 	fmt.Fprintln(w)
 	for _, z := range r.Board.Zones {
 		fmt.Fprintf(w, "zone %s\n", z.Name)
+	}
+	for _, a := range r.PosAttrs {
+		fmt.Fprintf(w, "position attribute %s (default %d)\n", a.Name, a.Default)
+	}
+	for _, v := range r.Vars {
+		fmt.Fprintf(w, "variable %s (start %d)\n", v.Name, v.Init)
 	}
 	for t, pt := range r.Pieces {
 		fmt.Fprintf(w, "piece %s:", pt.Name)
@@ -103,10 +110,28 @@ func (g *Game) WriteSummary(w io.Writer) {
 		for _, p := range goal.Players {
 			ps = append(ps, r.Players[p].Name)
 		}
-		fmt.Fprintf(w, "%s for %s: %s\n", goal.Kind, strings.Join(ps, " "), g.goalText(goal.Cond))
+		prio := ""
+		if goal.Priority != 0 {
+			prio = fmt.Sprintf(" (priority %d)", goal.Priority)
+		}
+		fmt.Fprintf(w, "%s for %s%s: %s\n", goal.Kind, strings.Join(ps, " "), prio, g.goalText(goal.Cond))
+	}
+	if r.Score != nil {
+		fmt.Fprintf(w, "score: %s\n", g.exprText(r.Score))
+	}
+	for p, k := range r.Komi {
+		if k != 0 {
+			fmt.Fprintf(w, "komi %s %g\n", r.Players[p].Name, k)
+		}
+	}
+	for _, n := range r.Shims {
+		fmt.Fprintf(w, "shim: %s\n", n)
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "incomplete: %s\n", n)
+	}
+	for _, n := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", n)
 	}
 }
 
@@ -165,6 +190,8 @@ func (g *Game) goalText(c GoalCond) string {
 		return strings.TrimSpace(fmt.Sprintf("(pieces-remaining %d %s", c.N, g.typeNames(c.Types))) + ")"
 	case GoalTotalPieceCount:
 		return strings.TrimSpace(fmt.Sprintf("(total-piece-count %d %s", c.N, g.typeNames(c.Types))) + ")"
+	case GoalCompare, GoalConnected:
+		return c.Text
 	case GoalAbsoluteConfig:
 		return fmt.Sprintf("(absolute-config ... %d positions)", len(c.Positions))
 	case GoalRelativeConfig:
@@ -182,4 +209,64 @@ func (g *Game) goalText(c GoalCond) string {
 		return "(relative-config " + strings.Join(parts, " ") + ")"
 	}
 	return "?"
+}
+
+// writeCoalitions writes the players of each coalition.
+func (g *Game) writeCoalitions(w io.Writer) {
+	r := g.Rules
+	byNum := map[int][]string{}
+	var nums []int
+	for _, p := range r.Players {
+		if p.Coalition == 0 {
+			continue
+		}
+		if byNum[p.Coalition] == nil {
+			nums = append(nums, p.Coalition)
+		}
+		byNum[p.Coalition] = append(byNum[p.Coalition], p.Name)
+	}
+	for _, n := range nums {
+		fmt.Fprintf(w, "coalition: %s\n", strings.Join(byNum[n], ", "))
+	}
+}
+
+// exprText writes an expression back in the dialect, for summaries.
+func (g *Game) exprText(e *Expr) string {
+	if e == nil {
+		return ""
+	}
+	var parts []string
+	for _, a := range e.Args {
+		parts = append(parts, g.exprText(a))
+	}
+	r := g.Rules
+	switch e.Kind {
+	case ENum:
+		return fmt.Sprint(e.N)
+	case EVar:
+		return r.Vars[e.A].Name
+	case EAttr:
+		return r.Attrs[e.A].Name
+	case EPosAttr:
+		return r.PosAttrs[e.A].Name
+	case ECount:
+		return "(count " + setText(e.Set) + ")"
+	case ECountMoves:
+		return "(count moves)"
+	case ECountPasses:
+		return "(count passes)"
+	}
+	op := [...]string{EAdd: "+", ESub: "-", EMul: "*", EMin: "min", EMax: "max"}[e.Kind]
+	return "(" + op + " " + strings.Join(parts, " ") + ")"
+}
+
+func setText(s *SetExpr) string {
+	if s.Text != "" {
+		return s.Text
+	}
+	names := [...]string{"pieces", "positions", "group", "liberties", "territory"}
+	if int(s.Kind) < len(names) {
+		return "(" + names[s.Kind] + " ...)"
+	}
+	return "(set)"
 }

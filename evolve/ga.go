@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -17,7 +18,13 @@ type Individual[G any] struct {
 	// Evals is the number of evaluations averaged into Fitness (more than
 	// one only for noisy objectives with GANoise.Average).
 	Evals int `json:"evals"`
+	// Violation is how far the genome is from meeting the constraints of
+	// a constrained run (GA.EvaluateConstrained): 0 when it meets them.
+	Violation float64 `json:"violation,omitempty"`
 }
+
+// Feasible reports whether the individual meets its constraints.
+func (ind Individual[G]) Feasible() bool { return ind.Violation <= 0 }
 
 // Selection picks n parents from a population, given the fitness of each
 // member, and returns their indices (an index may repeat).
@@ -84,6 +91,14 @@ type GA[G any] struct {
 	// generator, for objectives estimated by sampling. With more than one
 	// worker it is called concurrently. Required.
 	Evaluate func(g G, r *rand.Rand) float64
+	// EvaluateConstrained, instead of Evaluate, makes the run constrained:
+	// it returns the objective of g and its violation, how far g is from
+	// meeting the constraints (0 when it meets them, more the further it
+	// is). Constraints says how the violation ranks genomes.
+	EvaluateConstrained func(g G, r *rand.Rand) (fitness, violation float64)
+	// Constraints is the handling of a constrained run:
+	// ConstrainedTournament (default) or DeathPenalty.
+	Constraints ConstraintHandling
 	// Init returns a random genome; required unless Initial fills the
 	// population.
 	Init func(r *rand.Rand) G
@@ -123,6 +138,14 @@ type GA[G any] struct {
 	// resumes from when it exists. G must encode to JSON.
 	Checkpoint      string
 	CheckpointEvery int
+	// SaveState and RestoreState keep state of the caller's in the
+	// checkpoint beside the population, so that both are written in one
+	// atomic step and a run killed at any moment resumes with the two of
+	// the same generation. SaveState is called at every save and what it
+	// returns is written as JSON; RestoreState gets that JSON back on
+	// resume (it is not called for a checkpoint saved without state).
+	SaveState    func() any
+	RestoreState func(json.RawMessage) error
 }
 
 // GAResult is the outcome of a GA run.
@@ -147,8 +170,8 @@ type gaRun[G any] struct {
 }
 
 func (ga *GA[G]) defaults() error {
-	if ga.Evaluate == nil {
-		return errors.New("ga: Evaluate is required")
+	if (ga.Evaluate == nil) == (ga.EvaluateConstrained == nil) {
+		return errors.New("ga: set one of Evaluate and EvaluateConstrained")
 	}
 	if ga.Stop == nil {
 		return errors.New("ga: Stop is required")
@@ -241,10 +264,7 @@ func (run *gaRun[G]) initialize() {
 // breed makes n children from parents chosen among the population.
 func (run *gaRun[G]) breed(r *rand.Rand, n int) []Individual[G] {
 	ga := run.ga
-	fit := make([]float64, len(run.pop))
-	for i, ind := range run.pop {
-		fit[i] = ind.Fitness
-	}
+	fit := run.selectionFitness()
 	parents := ga.Select(r, fit, ga.Goal, n+n%2)
 	children := make([]Individual[G], 0, len(parents))
 	for i := 0; i+1 < len(parents); i += 2 {
@@ -286,25 +306,24 @@ func (run *gaRun[G]) steadyState() {
 	for _, c := range children {
 		worst := 0
 		for i, ind := range run.pop {
-			if ga.Goal.Better(run.pop[worst].Fitness, ind.Fitness) {
+			if run.better(run.pop[worst], ind) {
 				worst = i
 			}
 		}
-		if ga.Goal.Better(c.Fitness, run.pop[worst].Fitness) {
+		if run.better(c, run.pop[worst]) {
 			run.pop[worst] = c
 		}
 	}
 }
 
-// sortPop sorts the population best first; ties keep their order, so the
-// run stays deterministic.
+// sortPop sorts the population best first (see better); ties keep their
+// order, so the run stays deterministic.
 func (run *gaRun[G]) sortPop() {
-	goal := run.ga.Goal
 	slices.SortStableFunc(run.pop, func(a, b Individual[G]) int {
 		switch {
-		case goal.Better(a.Fitness, b.Fitness):
+		case run.better(a, b):
 			return -1
-		case goal.Better(b.Fitness, a.Fitness):
+		case run.better(b, a):
 			return 1
 		}
 		return 0
@@ -324,7 +343,13 @@ func (run *gaRun[G]) afterGeneration() error {
 		sum += ind.Fitness
 	}
 	st.Mean = sum / float64(len(run.pop))
-	if !st.HasBest || run.ga.Goal.Better(st.Best, st.BestEver) {
+	st.BestViolation, st.Feasible = run.pop[0].Violation, 0
+	for _, ind := range run.pop {
+		if ind.Feasible() {
+			st.Feasible++
+		}
+	}
+	if run.pop[0].Feasible() && (!st.HasBest || run.ga.Goal.Better(st.Best, st.BestEver)) {
 		st.BestEver, st.HasBest, st.Stagnant = st.Best, true, 0
 	} else {
 		st.Stagnant++

@@ -1,6 +1,7 @@
 package evolve
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -27,13 +28,20 @@ func (run *gaRun[G]) evaluate(inds []Individual[G]) {
 				if ga.Noise.Common {
 					er = rand.New(rand.NewPCG(common, uint64(run.status.Generation)))
 				}
-				v := ga.Evaluate(inds[i].Genome, er)
+				var v, viol float64
+				if ga.EvaluateConstrained != nil {
+					v, viol = ga.EvaluateConstrained(inds[i].Genome, er)
+					viol = max(viol, 0)
+				} else {
+					v = ga.Evaluate(inds[i].Genome, er)
+				}
 				ind := &inds[i]
 				if ga.Noise.Average && ind.Evals > 0 {
 					ind.Fitness += (v - ind.Fitness) / float64(ind.Evals+1)
+					ind.Violation += (viol - ind.Violation) / float64(ind.Evals+1)
 					ind.Evals++
 				} else {
-					ind.Fitness, ind.Evals = v, 1
+					ind.Fitness, ind.Violation, ind.Evals = v, viol, 1
 				}
 			}
 		}()
@@ -48,6 +56,8 @@ type gaCheckpoint[G any] struct {
 	PopSize    int             `json:"pop_size"`
 	Status     GAStatus        `json:"status"`
 	Population []Individual[G] `json:"population"`
+	// State is the caller's (GA.SaveState), saved with the population.
+	State json.RawMessage `json:"state,omitempty"`
 }
 
 // save writes the checkpoint, if the run has one.
@@ -60,9 +70,15 @@ func (run *gaRun[G]) save() error {
 	}
 	st := run.status
 	st.Elapsed = run.offset + time.Since(run.started)
-	return SaveCheckpoint(run.ga.Checkpoint, gaCheckpoint[G]{
-		Seed: run.ga.Seed, PopSize: run.ga.PopSize, Status: st, Population: run.pop,
-	})
+	cp := gaCheckpoint[G]{Seed: run.ga.Seed, PopSize: run.ga.PopSize, Status: st, Population: run.pop}
+	if run.ga.SaveState != nil {
+		state, err := json.Marshal(run.ga.SaveState())
+		if err != nil {
+			return fmt.Errorf("ga: checkpoint %s: %w", run.ga.Checkpoint, err)
+		}
+		cp.State = state
+	}
+	return SaveCheckpoint(run.ga.Checkpoint, cp)
 }
 
 // resume loads the checkpoint, if the run has one and it exists.
@@ -78,6 +94,11 @@ func (run *gaRun[G]) resume() (bool, error) {
 	if cp.Seed != run.ga.Seed || cp.PopSize != run.ga.PopSize || len(cp.Population) != cp.PopSize {
 		return false, fmt.Errorf("%s: checkpoint of another run (seed %d, population %d of %d), want seed %d, population %d",
 			run.ga.Checkpoint, cp.Seed, len(cp.Population), cp.PopSize, run.ga.Seed, run.ga.PopSize)
+	}
+	if len(cp.State) > 0 && run.ga.RestoreState != nil {
+		if err := run.ga.RestoreState(cp.State); err != nil {
+			return false, fmt.Errorf("%s: state: %w", run.ga.Checkpoint, err)
+		}
 	}
 	run.pop, run.status, run.offset = cp.Population, cp.Status, cp.Status.Elapsed
 	return true, nil

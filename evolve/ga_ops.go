@@ -91,31 +91,49 @@ func BLXAlpha(alpha float64, b Bounds) Crossover[[]float64] {
 	}
 }
 
-// SBX returns simulated binary crossover (Deb and Agrawal): children are
-// spread around the parents as one-point crossover spreads binary-coded
-// values; a larger distribution index eta keeps them closer (2 to 20 is
-// usual). Each gene crosses with probability 1/2; results are clamped.
+// SBX returns simulated binary crossover (Deb and Agrawal) as NSGA-II
+// uses it: children are spread around the parents as one-point crossover
+// spreads binary-coded values; a larger distribution index eta keeps them
+// closer (2 to 20 is usual). Each gene crosses with probability 1/2; where
+// both bounds are set the spread is drawn within them (Deb's bounded
+// form), elsewhere it is unbounded and clamped. The two children's values
+// of a gene are then exchanged with probability 1/2, which recombines the
+// genes of the parents besides perturbing them.
 func SBX(eta float64, b Bounds) Crossover[[]float64] {
 	return func(r *rand.Rand, x, y []float64) ([]float64, []float64) {
 		n := min(len(x), len(y))
 		c1, c2 := slices.Clone(x[:n]), slices.Clone(y[:n])
 		for i := range n {
-			if r.Float64() >= 0.5 {
+			if r.Float64() >= 0.5 || math.Abs(x[i]-y[i]) < 1e-14 {
 				continue
 			}
-			u := r.Float64()
-			var beta float64
-			if u <= 0.5 {
-				beta = math.Pow(2*u, 1/(eta+1))
-			} else {
-				beta = math.Pow(1/(2*(1-u)), 1/(eta+1))
+			y1, y2 := min(x[i], y[i]), max(x[i], y[i])
+			lo, hi := math.Inf(-1), math.Inf(1)
+			if i < len(b.Lo) && i < len(b.Hi) {
+				lo, hi = b.Lo[i], b.Hi[i]
 			}
-			m, d := (x[i]+y[i])/2, (x[i]-y[i])/2
-			c1[i] = b.clamp(i, m+beta*d)
-			c2[i] = b.clamp(i, m-beta*d)
+			u := r.Float64()
+			a := (y1 + y2 - sbxBeta(u, eta, 1+2*(y1-lo)/(y2-y1))*(y2-y1)) / 2
+			z := (y1 + y2 + sbxBeta(u, eta, 1+2*(hi-y2)/(y2-y1))*(y2-y1)) / 2
+			a, z = b.clamp(i, a), b.clamp(i, z)
+			if r.Float64() < 0.5 {
+				a, z = z, a
+			}
+			c1[i], c2[i] = a, z
 		}
 		return c1, c2
 	}
+}
+
+// sbxBeta draws SBX's spread factor for uniform u, truncated so that the
+// child stays within the bound whose distance from the parents is beta
+// (+Inf: no bound).
+func sbxBeta(u, eta, beta float64) float64 {
+	alpha := 2 - math.Pow(beta, -(eta+1))
+	if u <= 1/alpha {
+		return math.Pow(u*alpha, 1/(eta+1))
+	}
+	return math.Pow(1/(2-u*alpha), 1/(eta+1))
 }
 
 // PointMutation returns the mutation of moo's pointMutate: with
@@ -174,6 +192,42 @@ func GaussianMutation(p, sigma float64, b Bounds) Mutation[[]float64] {
 				}
 				m[i] = b.clamp(i, m[i]+sigma*r.NormFloat64())
 			}
+		}
+		if m == nil {
+			return g
+		}
+		return m
+	}
+}
+
+// PolynomialMutation returns the polynomial mutation of NSGA-II (Deb and
+// Goyal): every gene with probability p moves within its bounds by a
+// perturbation whose spread shrinks as the distribution index eta grows
+// (20 is usual); p = 1/len(genome) is the classic rate. Genes without both
+// bounds are left alone.
+func PolynomialMutation(p, eta float64, b Bounds) Mutation[[]float64] {
+	return func(r *rand.Rand, g []float64) []float64 {
+		var m []float64
+		for i := range g {
+			if i >= len(b.Lo) || i >= len(b.Hi) || b.Hi[i] <= b.Lo[i] || r.Float64() >= p {
+				continue
+			}
+			if m == nil {
+				m = slices.Clone(g)
+			}
+			lo, hi := b.Lo[i], b.Hi[i]
+			x := m[i]
+			d1, d2 := (x-lo)/(hi-lo), (hi-x)/(hi-lo)
+			u, pow := r.Float64(), 1/(eta+1)
+			var dq float64
+			if u < 0.5 {
+				v := 2*u + (1-2*u)*math.Pow(1-d1, eta+1)
+				dq = math.Pow(v, pow) - 1
+			} else {
+				v := 2*(1-u) + 2*(u-0.5)*math.Pow(1-d2, eta+1)
+				dq = 1 - math.Pow(v, pow)
+			}
+			m[i] = b.clamp(i, x+dq*(hi-lo))
 		}
 		if m == nil {
 			return g

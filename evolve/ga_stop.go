@@ -16,8 +16,14 @@ type GAStatus struct {
 	Best  float64 `json:"best"`
 	Mean  float64 `json:"mean"`
 	Worst float64 `json:"worst"`
-	// BestEver is the best Best of any generation, and Stagnant the number
-	// of generations since it last improved.
+	// BestViolation is the constraint violation of the best member (0 when
+	// it is feasible), and Feasible the number of members meeting the
+	// constraints (all of them in an unconstrained run).
+	BestViolation float64 `json:"best_violation,omitempty"`
+	Feasible      int     `json:"feasible"`
+	// BestEver is the best Best of any generation whose best member was
+	// feasible, and Stagnant the number of generations since it last
+	// improved.
 	BestEver float64 `json:"best_ever"`
 	HasBest  bool    `json:"has_best"`
 	Stagnant int     `json:"stagnant"`
@@ -32,9 +38,10 @@ func GAGenerations(n int) GAStop {
 }
 
 // GAReached stops once the best fitness of a generation reaches v (is at
-// least v when maximising, at most v when minimising).
+// least v when maximising, at most v when minimising) with a feasible
+// member.
 func GAReached(v float64) GAStop {
-	return func(s *GAStatus) bool { return s.HasBest && !s.Goal.Better(v, s.Best) }
+	return func(s *GAStatus) bool { return s.HasBest && s.BestViolation <= 0 && !s.Goal.Better(v, s.Best) }
 }
 
 // GANoChange stops when the best fitness has not improved for n

@@ -2,9 +2,11 @@ package evolve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -516,5 +518,51 @@ func TestGASteadyStateNeverLosesGround(t *testing.T) {
 	}
 	if res.Status.Evaluations != ga.PopSize+200*3 {
 		t.Errorf("%d evaluations, want %d", res.Status.Evaluations, ga.PopSize+200*3)
+	}
+}
+
+// Migration moves the best of one saved population into the places of the
+// worst of another, and the run resumed from the result goes on from there.
+func TestIslandMigration(t *testing.T) {
+	dir := t.TempDir()
+	island := func(seed uint64, gens int, cp string) *GA[[]bool] {
+		return &GA[[]bool]{
+			Goal: Maximize, Evaluate: oneMax,
+			Init: RandomBits(32), PopSize: 10, Elite: 2, Crossover: OnePoint[bool](), CrossoverRate: 0.7,
+			Mutate: PointMutation(0.5), Seed: seed, Stop: GAGenerations(gens), Checkpoint: cp,
+		}
+	}
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	for _, run := range []*GA[[]bool]{island(1, 5, a), island(2, 5, b)} {
+		if _, err := run.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	best, err := Emigrants[[]bool](da, 3)
+	if err != nil || len(best) != 3 || best[0].Fitness < best[2].Fitness {
+		t.Fatalf("emigrants %v, %v", best, err)
+	}
+	moved, err := Immigrate(db, best)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cp gaCheckpoint[[]bool]
+	if err := json.Unmarshal(moved, &cp); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(cp.Population); !slices.Equal(cp.Population[n-1].Genome, best[2].Genome) || cp.Status.Generation != 5 {
+		t.Fatalf("population after migration: %+v", cp)
+	}
+	if err := os.WriteFile(b, moved, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := island(2, 10, b).Run(context.Background())
+	if err != nil || res.Status.Generation != 10 {
+		t.Fatalf("resumed island: %+v, %v", res, err)
+	}
+	if _, err := Immigrate(db, make([]Individual[[]bool], 10)); err == nil {
+		t.Error("a whole population of migrants was taken")
 	}
 }

@@ -90,3 +90,22 @@ type Position[M any] interface {
 type Copier[P any] interface {
 	Copy() P
 }
+
+// Faulter is implemented by positions whose rules can fail while moves are
+// generated or goals checked: a rules program that never stops, say. Once
+// a position has failed, its moves and result mean nothing (it reports the
+// game as over); every caller that plays or searches it must ask Err and
+// pass the error on rather than score the game.
+type Faulter interface {
+	// Err returns the first error the rules raised in this position or in
+	// any copy of it, or nil.
+	Err() error
+}
+
+// Err returns the error pos reports when it is a Faulter, or nil.
+func Err(pos any) error {
+	if f, ok := pos.(Faulter); ok {
+		return f.Err()
+	}
+	return nil
+}

@@ -1,7 +1,3 @@
-// Package jobs holds the work ludus can spread over machines as queued
-// jobs (package queue): the games of a match, tournament or balance run.
-// Each task is the same code a run on one machine plays, keyed by the job's
-// index, so a queued run's results equal the one-machine run's.
 package jobs
 
 import (
@@ -10,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -18,6 +15,7 @@ import (
 	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/queue"
+	"github.com/ludus-games/ludus/render/plot"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -42,11 +40,6 @@ type ArenaRun struct {
 	Settings string   `json:"settings,omitempty"`
 }
 
-// Tasks are the tasks a ludus worker knows.
-func Tasks() map[string]queue.Func {
-	return map[string]queue.Func{ArenaGame: arenaGame}
-}
-
 // ArenaJobs returns the jobs of a run: one per game.
 func ArenaJobs(runID int64, r ArenaRun) ([]queue.Job, error) {
 	plan, err := plans.get(r)
@@ -64,10 +57,17 @@ func ArenaJobs(runID int64, r ArenaRun) ([]queue.Job, error) {
 	return jobs, nil
 }
 
-// gameResult is the stored result of a game: its record in the engine's
+// GameResult is the stored result of a game: its record in the engine's
 // text format.
-type gameResult struct {
+type GameResult struct {
 	Record string `json:"record"`
+}
+
+// NewGameResult returns the result to store for a game.
+func NewGameResult(rec *arena.Record) (GameResult, error) {
+	var b strings.Builder
+	err := rec.Write(&b)
+	return GameResult{Record: b.String()}, err
 }
 
 func arenaGame(ctx context.Context, j queue.Job) (queue.Output, error) {
@@ -83,11 +83,11 @@ func arenaGame(ctx context.Context, j queue.Job) (queue.Output, error) {
 	if err != nil {
 		return queue.Output{}, err
 	}
-	var b strings.Builder
-	if err := rec.Write(&b); err != nil {
+	g, err := NewGameResult(rec)
+	if err != nil {
 		return queue.Output{}, err
 	}
-	data, err := json.Marshal(gameResult{Record: b.String()})
+	data, err := json.Marshal(g)
 	return queue.Output{Kind: "game", Data: data}, err
 }
 
@@ -95,7 +95,7 @@ func arenaGame(ctx context.Context, j queue.Job) (queue.Output, error) {
 func Records(results []store.Result) ([]*arena.Record, error) {
 	recs := make([]*arena.Record, 0, len(results))
 	for _, res := range results {
-		var g gameResult
+		var g GameResult
 		if err := json.Unmarshal(res.Data, &g); err != nil {
 			return nil, fmt.Errorf("result %d: %w", res.Index, err)
 		}
@@ -183,13 +183,15 @@ func open(r ArenaRun) (*arena.Engine, []arena.Entrant[engine.Ply, *engine.Positi
 	return eng, entrants, err
 }
 
-// Report is what a run prints.
+// Report is what a run prints and draws.
 type Report interface {
 	WriteText(w io.Writer) error
+	Charts() []*plot.Chart
 }
 
 // ArenaReport makes the report of a run from its games' records, as the
-// run on one machine prints it.
+// run on one machine prints it (of the games played so far, for a run not
+// finished).
 func ArenaReport(r ArenaRun, recs []*arena.Record) (Report, error) {
 	eng, entrants, err := open(r)
 	if err != nil {
@@ -208,6 +210,52 @@ func ArenaReport(r ArenaRun, recs []*arena.Record) (Report, error) {
 		b := arena.NewBalanceReport(eng.Game.Name, names[0], r.Seed, recs)
 		b.SeatNames = eng.Game.Players
 		return b, nil
+	}
+	return nil, fmt.Errorf("unknown run kind %q", r.Kind)
+}
+
+// ArenaExport writes what a run writes with --out dir: the records
+// (dir/games/000001.txt, ...), the summary (dir/results.json, once every
+// game is played) and the plot (dir/KIND.svg).
+func ArenaExport(ctx context.Context, r ArenaRun, recs []*arena.Record, dir string) error {
+	plan, err := plans.get(r)
+	if err != nil {
+		return err
+	}
+	var rep Report
+	if len(recs) < plan.Games() {
+		for _, rec := range recs {
+			if err := arena.SaveRecord(dir, rec); err != nil {
+				return err
+			}
+		}
+		if rep, err = ArenaReport(r, recs); err != nil {
+			return err
+		}
+	} else if rep, err = finishArena(ctx, r, recs, dir); err != nil {
+		return err
+	}
+	return arena.SavePlot(filepath.Join(dir, r.Kind+".svg"), rep.Charts())
+}
+
+// finishArena finishes a run whose games were all played, with --out dir:
+// it plays nothing, and writes and reports as the run did.
+func finishArena(ctx context.Context, r ArenaRun, recs []*arena.Record, dir string) (Report, error) {
+	eng, entrants, err := open(r)
+	if err != nil {
+		return nil, err
+	}
+	o := arena.Options{Games: r.Games, Seed: r.Seed, Openings: r.Openings, Settings: r.Settings, Dir: dir, Played: recs}
+	switch r.Kind {
+	case "match":
+		return arena.Match(ctx, eng.Game, entrants, o)
+	case "tournament":
+		return arena.Tournament(ctx, eng.Game, entrants, o)
+	case "balance":
+		if len(entrants) != 1 {
+			return nil, fmt.Errorf("balance: %d bots, want 1", len(entrants))
+		}
+		return arena.Balance(ctx, eng.Game, entrants[0], o)
 	}
 	return nil, fmt.Errorf("unknown run kind %q", r.Kind)
 }

@@ -22,51 +22,37 @@ type Batch struct {
 	// Store, when set, receives every puzzle as soon as it is finished, and
 	// puzzles it already holds (same settings and seed) are not made again.
 	Store *store.Store
+	// RunID is the run in Store the puzzles are made for; with none, Run
+	// records a run of its own.
+	RunID int64
 	// Emit receives each finished puzzle (id is its store id, or 0).
 	Emit func(g *Generated, id int64) error
-	// Skip is told of the puzzles found in the store.
-	Skip func(seed uint64)
+	// Skip is told of the puzzles found in the store: puzzle index of the
+	// batch was made before, as p.
+	Skip func(index int, p store.Puzzle) error
 	// Progress receives the optimizer iterations as they are done.
 	Progress func(iterations int64)
-}
-
-// SettingsJSON is how a batch's settings are recorded with its puzzles:
-// everything that decides the result (not the number of workers).
-func (s *Settings) SettingsJSON() json.RawMessage {
-	data, _ := json.Marshal(struct {
-		Rows       int     `json:"rows"`
-		Cols       int     `json:"cols"`
-		Numbers    int     `json:"numbers"`
-		Difficulty string  `json:"difficulty"`
-		Weights    Weights `json:"weights"`
-		Iterations int64   `json:"iterations"`
-		TimeMS     int64   `json:"time_ms,omitempty"`
-		Pool       int     `json:"pool,omitempty"`
-	}{s.Rows, s.Cols, s.Numbers, s.Difficulty.Name, s.Difficulty.Weights, s.Iterations,
-		s.Time.Milliseconds(), s.Pool})
-	return data
 }
 
 // Run generates the batch; on cancellation the puzzles finished so far are
 // already stored and emitted.
 func (b *Batch) Run(ctx context.Context) error {
 	settings := b.Settings.SettingsJSON()
-	var run int64
-	if b.Store != nil {
-		var err error
-		if run, err = b.Store.StartRun(ctx, "linjat generate", settings, b.Settings.Seed); err != nil {
-			return err
-		}
+	run := b.RunID
+	if b.Store == nil || run != 0 {
+		return b.run(ctx, settings, run)
 	}
-	err := b.run(ctx, settings, run)
-	if b.Store != nil {
-		status := "done"
-		if err != nil {
-			status = "interrupted"
-		}
-		if ferr := b.Store.FinishRun(context.WithoutCancel(ctx), run, status); ferr != nil && err == nil {
-			err = ferr
-		}
+	run, err := b.Store.StartRun(ctx, "linjat generate", settings, b.Settings.Seed)
+	if err != nil {
+		return err
+	}
+	err = b.run(ctx, settings, run)
+	status := store.StatusDone
+	if err != nil {
+		status = store.StatusInterrupted
+	}
+	if ferr := b.Store.FinishRun(context.WithoutCancel(ctx), run, status); ferr != nil && err == nil {
+		err = ferr
 	}
 	return err
 }
@@ -82,7 +68,9 @@ func (b *Batch) run(ctx context.Context, settings json.RawMessage, run int64) er
 			}
 			if len(have) > 0 {
 				if b.Skip != nil {
-					b.Skip(set.Seed)
+					if err := b.Skip(i, have[0]); err != nil {
+						return err
+					}
 				}
 				if b.Progress != nil {
 					b.Progress(set.Iterations)
@@ -123,16 +111,35 @@ func (b *Batch) run(ctx context.Context, settings json.RawMessage, run int64) er
 }
 
 func (b *Batch) save(ctx context.Context, g *Generated, settings json.RawMessage, run int64) (int64, error) {
-	d := b.Settings.Difficulty
-	rating, _ := json.Marshal(g.Result.Rating.JSON(d.Weights))
-	trace, _ := json.Marshal(g.Result.Trace)
-	sol, _ := json.Marshal(g.Result.Solution)
-	id, _, err := b.Store.AddPuzzle(ctx, &store.Puzzle{
+	p, err := StorePuzzle(g, b.Settings.Difficulty, settings)
+	if err != nil {
+		return 0, err
+	}
+	p.RunID = run
+	id, _, err := b.Store.AddPuzzle(ctx, p)
+	return id, err
+}
+
+// StorePuzzle returns a generated puzzle as a store keeps it, rated under
+// d's weights, with the settings that made it.
+func StorePuzzle(g *Generated, d Difficulty, settings json.RawMessage) (*store.Puzzle, error) {
+	rating, err := json.Marshal(g.Result.Rating.JSON(d.Weights))
+	if err != nil {
+		return nil, err
+	}
+	trace, err := json.Marshal(g.Result.Trace)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := json.Marshal(g.Result.Solution)
+	if err != nil {
+		return nil, err
+	}
+	return &store.Puzzle{
 		Game: Game, Height: g.Puzzle.Rows, Width: g.Puzzle.Cols, Body: g.Puzzle.String(),
 		Difficulty: d.Name, Score: g.Result.Score, Rating: rating, Trace: trace, Solution: sol,
-		Seed: g.Seed, Settings: settings, RunID: run,
-	})
-	return id, err
+		Seed: g.Seed, Settings: settings,
+	}, nil
 }
 
 // StoredCandidates returns the Linjat puzzles of a difficulty in st, for

@@ -59,7 +59,7 @@ func Draw(p *Puzzle, opt DrawOptions) (*render.Drawing, error) {
 	drawCells(cv, p, narrowed(p, opt))
 	if caption != "" {
 		d.Text(render.Pt(w/2, h-captionSpace/2-2), caption,
-			render.Font{Size: 14, Color: inkColor, Anchor: render.Middle, Center: true})
+			render.FitText(caption, render.Font{Size: 14, Color: inkColor, Anchor: render.Middle, Center: true}, w-8))
 	}
 	return d, nil
 }

@@ -62,3 +62,16 @@ func ExampleOptimize() {
 	fmt.Println(g.Result.Solved, len(g.Puzzle.Numbers()))
 	// Output: true 5
 }
+
+// A hint from the lines drawn so far: the next step of the rating solver,
+// the cells it decides and why.
+func ExampleSolver_Hint() {
+	p, _ := linjat.Parse("5....\n.....\no4...\n3o.3.\n")
+	var v linjat.Solver
+	h, _ := v.Hint(p, nil)
+	fmt.Println(h.Rule, len(h.Decided))
+	fmt.Println(h.Why)
+	// Output:
+	// cant_fit 4
+	// Wherever the 5 in row 1, column 1 is placed, its line covers the marked cells.
+}

@@ -31,6 +31,18 @@ type Settings struct {
 	Progress func(evolve.Progress)
 }
 
+// CheckSize says whether the grid and the count of numbers can make a
+// puzzle at all, so that a batch can be refused before it starts.
+func (s *Settings) CheckSize() error {
+	if s.Rows > MaxCells || s.Cols > MaxCells || s.Rows*s.Cols > MaxCells {
+		return fmt.Errorf("a %dx%d grid: at most %d cells", s.Rows, s.Cols, MaxCells)
+	}
+	if s.Rows < 1 || s.Cols < 1 || s.Numbers < 1 || s.Numbers > s.Rows*s.Cols {
+		return fmt.Errorf("cannot place %d numbers on a %dx%d grid", s.Numbers, s.Rows, s.Cols)
+	}
+	return nil
+}
+
 // MaxValue is the largest value the generator gives a number (the original
 // game's limit).
 const MaxValue = 8
@@ -63,8 +75,8 @@ type candidate struct {
 // is checked to have one solution by the exact solver. The result depends
 // only on the settings (and not on Workers) unless Time limits the run.
 func Optimize(ctx context.Context, set Settings) (*Generated, error) {
-	if set.Rows < 1 || set.Cols < 1 || set.Numbers < 1 || set.Numbers > set.Rows*set.Cols {
-		return nil, fmt.Errorf("cannot place %d numbers on a %dx%d grid", set.Numbers, set.Rows, set.Cols)
+	if err := set.CheckSize(); err != nil {
+		return nil, err
 	}
 	workers := set.Workers
 	if workers < 1 {

@@ -1,7 +1,10 @@
 package linjat
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"sort"
 
 	"github.com/ludus-games/ludus/render/plot"
@@ -156,4 +159,58 @@ func (p *Pack) CurveChart() *plot.Chart {
 		XLabel: "level", YLabel: "score (collection weights)",
 		Series: []plot.Series{{Name: "score", X: xs, Y: c, Points: true}},
 	}
+}
+
+// ReadPack parses a level pack in the JSON that ludus writes (see Pack);
+// name prefixes errors, which name the level at fault.
+func ReadPack(r io.Reader, name string) (*Pack, error) {
+	var raw struct {
+		Difficulty string            `json:"difficulty"`
+		Weights    Weights           `json:"weights"`
+		Levels     []json.RawMessage `json:"levels"`
+	}
+	if err := json.NewDecoder(r).Decode(&raw); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if raw.Difficulty == "" {
+		return nil, fmt.Errorf("%s: a pack names its difficulty", name)
+	}
+	p := &Pack{Difficulty: raw.Difficulty, Weights: raw.Weights, Levels: make([]PackLevel, len(raw.Levels))}
+	for i, data := range raw.Levels {
+		if err := json.Unmarshal(data, &p.Levels[i]); err != nil {
+			return nil, fmt.Errorf("%s: level %d: %w", name, i+1, err)
+		}
+		if p.Levels[i].Puzzle == nil {
+			return nil, fmt.Errorf("%s: level %d has no puzzle", name, i+1)
+		}
+	}
+	return p, nil
+}
+
+// ReadLevels reads a JSON file of levels, either a pack that ludus wrote
+// or a collection in the original game's format (see ReadCollection), as a
+// Collection: a pack's levels are the difficulty it names.
+func ReadLevels(r io.Reader, name string) (Collection, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var probe struct {
+		Difficulty json.RawMessage `json:"difficulty"`
+	}
+	// A collection maps difficulties to arrays; a pack's "difficulty" is
+	// a string.
+	var diff string
+	if json.Unmarshal(data, &probe) != nil || json.Unmarshal(probe.Difficulty, &diff) != nil {
+		return ReadCollection(bytes.NewReader(data), name)
+	}
+	p, err := ReadPack(bytes.NewReader(data), name)
+	if err != nil {
+		return nil, err
+	}
+	levels := make([]Level, len(p.Levels))
+	for i, l := range p.Levels {
+		levels[i] = Level{Puzzle: l.Puzzle, Score: l.Score}
+	}
+	return Collection{p.Difficulty: levels}, nil
 }

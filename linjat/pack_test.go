@@ -1,8 +1,12 @@
 package linjat
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -118,4 +122,67 @@ func TestDropLeaky(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A pack that ludus writes reads back as the same levels, by difficulty,
+// through the reader of level files.
+func TestReadLevelsOfPack(t *testing.T) {
+	f, err := os.Open("../examples/linjat/expert-pack.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c, err := ReadLevels(f, "expert-pack.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := c["expert"]
+	if len(c) != 1 || len(levels) != 99 {
+		t.Fatalf("%d difficulties, %d expert levels; want the pack's 99", len(c), len(levels))
+	}
+	p := levels[2].Puzzle
+	if p == nil || p.Validate() != nil || levels[2].Score == 0 {
+		t.Fatalf("level 3: %+v", levels[2])
+	}
+	// The same file written again from what was read gives the same rows.
+	pack := &Pack{Difficulty: "expert"}
+	for _, l := range levels {
+		pack.Levels = append(pack.Levels, PackLevel{Puzzle: l.Puzzle, Score: l.Score})
+	}
+	data, err := json.Marshal(pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := ReadPack(bytes.NewReader(data), "again.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Levels[2].Puzzle.String() != p.String() {
+		t.Errorf("level 3 changed on the way:\n%s\n%s", again.Levels[2].Puzzle, p)
+	}
+	for _, bad := range []struct{ src, want string }{
+		{`{"difficulty": "easy", "levels": [{"puzzle": ["2x"]}]}`, "bad.json: level 1:"},
+		{`{"difficulty": "easy", "levels": [{"score": 3}]}`, "bad.json: level 1 has no puzzle"},
+		{`{"difficulty": "", "levels": []}`, "names its difficulty"},
+	} {
+		if _, err := ReadLevels(strings.NewReader(bad.src), "bad.json"); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s: error %v, want %q", bad.src, err, bad.want)
+		}
+	}
+}
+
+// FuzzReadLevels checks that the reader of level files (packs and the
+// original game's collections) never panics and returns only valid
+// puzzles.
+func FuzzReadLevels(f *testing.F) {
+	f.Add(`{"difficulty": "easy", "weights": {"cover": 1}, "levels": [{"puzzle": ["2.o", "..."], "score": 4}]}`)
+	f.Add(`{"difficulty": "easy", "levels": [{"puzzle": null}]}`)
+	f.Add(`{"easy": [{"puzzle": ["2 .", "   "], "score": "4"}]}`)
+	f.Add(`{"difficulty": ["easy"]}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ReadLevels(strings.NewReader(s), "f.json")
+		if err == nil {
+			checkValid(t, c)
+		}
+	})
 }

@@ -42,18 +42,7 @@ type RuleUse struct {
 
 // Summary lists the layers per rule used, e.g. "cover 12, cant_fit 9,
 // dependency 2".
-func (r *Rating) Summary() string {
-	var parts []string
-	for k := range NumRules {
-		if r.Steps[k] > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", k, r.Steps[k]))
-		}
-	}
-	if len(parts) == 0 {
-		return "no steps"
-	}
-	return strings.Join(parts, ", ")
-}
+func (r *Rating) Summary() string { return r.JSON(Weights{}).Summary() }
 
 // RatingJSON is the JSON form of a rating with its score.
 type RatingJSON struct {

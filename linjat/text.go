@@ -14,6 +14,10 @@ import (
 // are ignored, and so is trailing white space. Every row must have the same
 // number of cells, and the puzzle must hold at least one number.
 
+// MaxCells bounds the grids ludus reads and generates, so that no file or
+// setting runs the machine out of memory.
+const MaxCells = maxTextCells
+
 // maxTextCells bounds the grid a reader accepts, so that a hostile file
 // cannot make the solvers allocate without limit.
 const maxTextCells = 1 << 16
@@ -24,6 +28,8 @@ func Read(r io.Reader, name string) (*Puzzle, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	var rows [][]int
+	var lines []int     // the line of each row
+	var columns [][]int // the column each cell starts at
 	firstLine, lineNo := 0, 0
 	for sc.Scan() {
 		lineNo++
@@ -31,7 +37,7 @@ func Read(r io.Reader, name string) (*Puzzle, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		row, err := parseRow(line)
+		row, cols, err := parseRow(line)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d:%w", name, lineNo, err)
 		}
@@ -41,7 +47,7 @@ func Read(r io.Reader, name string) (*Puzzle, error) {
 			return nil, fmt.Errorf("%s:%d: row has %d cells, want %d as on line %d",
 				name, lineNo, len(row), len(rows[0]), firstLine)
 		}
-		rows = append(rows, row)
+		rows, lines, columns = append(rows, row), append(lines, lineNo), append(columns, cols)
 		if len(rows)*len(row) > maxTextCells {
 			return nil, fmt.Errorf("%s:%d: grid larger than %d cells", name, lineNo, maxTextCells)
 		}
@@ -51,6 +57,16 @@ func Read(r io.Reader, name string) (*Puzzle, error) {
 	}
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("%s: no grid rows", name)
+	}
+	// A number longer than the grid is named where it stands.
+	longest := max(len(rows), len(rows[0]))
+	for r, row := range rows {
+		for c, v := range row {
+			if v > longest {
+				return nil, fmt.Errorf("%s:%d:%d: number %d does not fit a %dx%d grid",
+					name, lines[r], columns[r][c], v, len(rows), len(rows[0]))
+			}
+		}
 	}
 	p := New(len(rows), len(rows[0]))
 	for r, row := range rows {
@@ -65,11 +81,13 @@ func Read(r io.Reader, name string) (*Puzzle, error) {
 // Parse reads a puzzle from a string in the text format.
 func Parse(s string) (*Puzzle, error) { return Read(strings.NewReader(s), "puzzle") }
 
-// parseRow returns the cells of one line; errors start with the column
-// ("5: ...") so that the caller can prefix the file and line.
-func parseRow(line string) ([]int, error) {
-	var row []int
+// parseRow returns the cells of one line and the column each starts at;
+// errors start with the column ("5: ...") so that the caller can prefix
+// the file and line.
+func parseRow(line string) ([]int, []int, error) {
+	var row, cols []int
 	for i := 0; i < len(line); i++ {
+		cols = append(cols, i+1)
 		switch ch := line[i]; {
 		case ch == '.':
 			row = append(row, Empty)
@@ -80,19 +98,19 @@ func parseRow(line string) ([]int, error) {
 		case ch == '[':
 			end := strings.IndexByte(line[i:], ']')
 			if end < 0 {
-				return nil, fmt.Errorf("%d: unclosed '[' (want [n] for a number above 9)", i+1)
+				return nil, nil, fmt.Errorf("%d: unclosed '[' (want [n] for a number above 9)", i+1)
 			}
 			v, err := strconv.Atoi(line[i+1 : i+end])
 			if err != nil || v < 1 || v > maxTextCells {
-				return nil, fmt.Errorf("%d: bad number %q in brackets", i+1, line[i:i+end+1])
+				return nil, nil, fmt.Errorf("%d: bad number %q in brackets", i+1, line[i:i+end+1])
 			}
 			row = append(row, v)
 			i += end
 		default:
-			return nil, fmt.Errorf("%d: unexpected %q (want '.', 'o', 1-9 or [n])", i+1, rune(ch))
+			return nil, nil, fmt.Errorf("%d: unexpected %q (want '.', 'o', 1-9 or [n])", i+1, rune(ch))
 		}
 	}
-	return row, nil
+	return row, cols, nil
 }
 
 // TextRows returns the rows of p in the text format, without newlines.

@@ -55,7 +55,8 @@ func TestReadErrors(t *testing.T) {
 		{"unclosed bracket", "[12..\n", "x.txt:1:1: unclosed '['"},
 		{"bad bracket", "2[x]\n", "x.txt:1:2: bad number \"[x]\""},
 		{"zero in brackets", "[0].\n", "x.txt:1:1: bad number"},
-		{"value does not fit", "..\n.5\n", "x.txt: row 2, column 2: value 5 does not fit a 2x2 grid"},
+		{"value does not fit", "..\n.5\n", "x.txt:2:2: number 5 does not fit a 2x2 grid"},
+		{"value in brackets does not fit", "# a comment\n\n.[12]\n..\n", "x.txt:3:2: number 12 does not fit a 2x2 grid"},
 		{"zero", "0.\n", "x.txt:1:1: unexpected '0'"},
 	}
 	for _, tt := range tests {
@@ -134,17 +135,22 @@ func FuzzReadCollection(f *testing.F) {
 	f.Add(`{"x": [{"puzzle": [], "classification": {"cover": {"depth": 1}}}]}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		c, err := ReadCollection(strings.NewReader(s), "f.json")
-		if err != nil {
-			return
-		}
-		for _, ls := range c {
-			for _, l := range ls {
-				if l.Puzzle != nil && l.Puzzle.Validate() != nil {
-					t.Fatalf("invalid puzzle accepted: %v", l.Puzzle.Validate())
-				}
-			}
+		if err == nil {
+			checkValid(t, c)
 		}
 	})
+}
+
+// checkValid fails the test on an invalid puzzle of a collection read.
+func checkValid(t *testing.T, c Collection) {
+	t.Helper()
+	for _, ls := range c {
+		for _, l := range ls {
+			if l.Puzzle != nil && l.Puzzle.Validate() != nil {
+				t.Fatalf("invalid puzzle accepted: %v", l.Puzzle.Validate())
+			}
+		}
+	}
 }
 
 // FuzzParseWeights checks the weights parser never panics and that what

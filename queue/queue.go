@@ -25,6 +25,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/ludus-games/ludus/store"
 )
@@ -55,6 +56,36 @@ func (Job) InsertOpts() river.InsertOpts {
 type Output struct {
 	Kind string // e.g. "game", "puzzle"
 	Data json.RawMessage
+	// Then, when set, runs in the transaction that stores the result and
+	// completes the job, before the result is stored: it may store more (a
+	// puzzle in its table, whose id the result then names) or enqueue the
+	// jobs that follow this one. Data it returns replaces Data.
+	Then func(ctx context.Context, tx *Tx) (json.RawMessage, error)
+}
+
+// Tx is the transaction that completes a job.
+type Tx struct {
+	pgx.Tx
+	// Job is the job being completed.
+	Job Job
+}
+
+// Enqueue adds jobs within the transaction, so that they are queued if and
+// only if the job completes; jobs already queued for the same run and
+// index are skipped.
+func (tx *Tx) Enqueue(ctx context.Context, jobs []Job) error {
+	client, err := river.NewClient(riverpgxv5.New(nil), &river.Config{Logger: quietLogger()})
+	if err != nil {
+		return err
+	}
+	params := make([]river.InsertManyParams, len(jobs))
+	for i, j := range jobs {
+		params[i] = river.InsertManyParams{Args: j}
+	}
+	if _, err := client.InsertManyTx(ctx, tx.Tx, params); err != nil {
+		return fmt.Errorf("queue: enqueueing: %w", err)
+	}
+	return nil
 }
 
 // Func does a job. It must be deterministic in the job (its seed and
@@ -78,15 +109,32 @@ func Open(ctx context.Context, url string) (*Queue, error) {
 	if err != nil {
 		return nil, fmt.Errorf("queue %s: %w", store.Redact(url), err)
 	}
-	mig, err := rivermigrate.New(riverpgxv5.New(pool), nil)
-	if err == nil {
-		_, err = mig.Migrate(ctx, rivermigrate.DirectionUp, nil)
-	}
-	if err != nil {
+	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("queue %s: migrating River's schema: %w", store.Redact(url), err)
 	}
 	return &Queue{pool: pool}, nil
+}
+
+// migrate brings River's schema up to date while holding the schema lock,
+// so that workers started together on a new database take turns. (River's
+// migrations cannot share one transaction: the lock is the session's.)
+func migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	mig, err := rivermigrate.New(riverpgxv5.New(pool), nil)
+	if err != nil {
+		return err
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, store.SchemaLock); err != nil {
+		return err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, store.SchemaLock)
+	_, err = mig.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	return err
 }
 
 // Close closes the connection.
@@ -126,6 +174,17 @@ type WorkOptions struct {
 	// whose worker died is taken again by another worker a little after
 	// it, so it should be longer than any job but not much longer.
 	JobTimeout time.Duration
+	// RetryDelay is how long a job that failed its attempt'th try waits
+	// before the next (nil: River's default, attempt⁴ seconds with
+	// jitter).
+	RetryDelay func(attempt int) time.Duration
+}
+
+// retryPolicy waits as WorkOptions.RetryDelay says.
+type retryPolicy func(attempt int) time.Duration
+
+func (p retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
+	return time.Now().Add(p(job.Attempt))
 }
 
 // Work takes jobs and runs them until ctx is cancelled; a job running then
@@ -136,12 +195,17 @@ func (q *Queue) Work(ctx context.Context, funcs map[string]Func, o WorkOptions) 
 	}
 	ws := river.NewWorkers()
 	river.AddWorker(ws, &worker{funcs: funcs, pool: q.pool})
+	var retry river.ClientRetryPolicy
+	if o.RetryDelay != nil {
+		retry = retryPolicy(o.RetryDelay)
+	}
 	client, err := river.NewClient(riverpgxv5.New(q.pool), &river.Config{
+		RetryPolicy:       retry,
 		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(o.Workers, 1)}},
 		Workers:           ws,
 		Logger:            quietLogger(),
 		FetchCooldown:     20 * time.Millisecond,
-		FetchPollInterval: 200 * time.Millisecond,
+		FetchPollInterval: 50 * time.Millisecond,
 		// A job running past its timeout is cancelled and retried; one
 		// still marked running a little later lost its worker (killed,
 		// crashed) and is rescued.
@@ -179,19 +243,35 @@ func (w *worker) Work(ctx context.Context, job *river.Job[Job]) error {
 	if err != nil {
 		return fmt.Errorf("run %d job %d: %w", job.Args.RunID, job.Args.Index, err)
 	}
+	elapsed := time.Since(start)
 	tx, err := w.pool.Begin(ctx)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback(ctx)
+	if out.Then != nil {
+		data, err := out.Then(ctx, &Tx{Tx: tx, Job: job.Args})
+		if err != nil {
+			return fmt.Errorf("run %d job %d: %w", job.Args.RunID, job.Args.Index, err)
+		}
+		if data != nil {
+			out.Data = data
+		}
+	}
 	if _, err := store.AddResultPgx(ctx, tx, store.Result{RunID: job.Args.RunID, Index: job.Args.Index, Seed: job.Args.Seed,
-		Kind: out.Kind, Data: out.Data, Elapsed: time.Since(start)}); err != nil {
+		Kind: out.Kind, Data: out.Data, Elapsed: elapsed}); err != nil {
 		return err
 	}
 	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
 		return err
 	}
-	return tx.Commit(ctx)
+	if err := tx.Commit(ctx); err != nil {
+		return err
+	}
+	// The job is complete whatever happens now; a run left unmarked reads
+	// as done all the same.
+	store.MarkDoneIfComplete(context.WithoutCancel(ctx), w.pool, job.Args.RunID)
+	return nil
 }
 
 // Counts returns how many of a run's jobs are in each River state

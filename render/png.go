@@ -55,13 +55,13 @@ func drawPNGShape(dc *gg.Context, s shape, k float64, faces faceCache) {
 	switch s.kind {
 	case kindRect:
 		dc.DrawRectangle(s.pts[0].X, s.pts[0].Y, s.pts[1].X, s.pts[1].Y)
-		paintPNG(dc, s.style, true)
+		paintPNG(dc, s.style, true, k)
 	case kindCircle:
 		dc.DrawCircle(s.pts[0].X, s.pts[0].Y, s.pts[1].X)
-		paintPNG(dc, s.style, true)
+		paintPNG(dc, s.style, true, k)
 	case kindLine:
 		dc.DrawLine(s.pts[0].X, s.pts[0].Y, s.pts[1].X, s.pts[1].Y)
-		paintPNG(dc, s.style, false)
+		paintPNG(dc, s.style, false, k)
 	case kindPolyline, kindPolygon:
 		for i, p := range s.pts {
 			if i == 0 {
@@ -73,10 +73,10 @@ func drawPNGShape(dc *gg.Context, s shape, k float64, faces faceCache) {
 		if s.kind == kindPolygon {
 			dc.ClosePath()
 		}
-		paintPNG(dc, s.style, s.kind == kindPolygon)
+		paintPNG(dc, s.style, s.kind == kindPolygon, k)
 	case kindPath:
 		tracePath(dc, s.path)
-		paintPNG(dc, s.style, true)
+		paintPNG(dc, s.style, true, k)
 	case kindText:
 		drawPNGText(dc, s, k, faces)
 	}
@@ -99,7 +99,10 @@ func tracePath(dc *gg.Context, p *Path) {
 	}
 }
 
-func paintPNG(dc *gg.Context, s Style, fillable bool) {
+// paintPNG fills and strokes the current path. Coordinates go through the
+// context's scale, but gg draws line widths and dashes in pixels, so they
+// are scaled here by k, the pixels per unit, as SVG scales them.
+func paintPNG(dc *gg.Context, s Style, fillable bool, k float64) {
 	if fillable && s.Fill.Visible() {
 		dc.SetColor(s.Fill)
 		if s.Stroke.Visible() {
@@ -114,10 +117,14 @@ func paintPNG(dc *gg.Context, s Style, fillable bool) {
 		if w == 0 {
 			w = 1
 		}
-		dc.SetLineWidth(w)
+		dc.SetLineWidth(w * k)
 		dc.SetLineCapRound()
 		dc.SetLineJoinRound()
-		dc.SetDash(s.Dash...)
+		dash := make([]float64, len(s.Dash))
+		for i, v := range s.Dash {
+			dash[i] = v * k
+		}
+		dc.SetDash(dash...)
 		dc.Stroke()
 		dc.SetDash()
 	}
@@ -196,4 +203,31 @@ func parsedFont(bold, mono bool) *truetype.Font {
 		fontFiles[[2]bool{bold, mono}] = ttf
 	}
 	return ttf
+}
+
+// TextWidth returns the width of text in f's font, in user units, as the
+// PNG backend draws it (the Go fonts). Browsers draw SVG text in their own
+// sans-serif, which may be a few percent wider: leave room (see FitText).
+func TextWidth(text string, f Font) float64 {
+	size := f.Size
+	if size == 0 {
+		size = 12
+	}
+	// Measured at 100 units and scaled, so hinting does not skew small sizes.
+	face := truetype.NewFace(parsedFont(f.Bold, f.Mono), &truetype.Options{Size: 100})
+	defer face.Close()
+	return float64(font.MeasureString(face, text)) / 64 * size / 100
+}
+
+// FitText returns f with its size reduced, if need be, so that text fits in
+// width units in any renderer: its width in the Go fonts is kept within 85%
+// of width, room for a browser's wider sans-serif.
+func FitText(text string, f Font, width float64) Font {
+	if f.Size == 0 {
+		f.Size = 12
+	}
+	if w := TextWidth(text, f); w > 0.85*width {
+		f.Size *= 0.85 * width / w
+	}
+	return f
 }

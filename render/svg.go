@@ -35,7 +35,9 @@ func writeSVGShape(w *bufio.Writer, s shape) {
 		fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s"%s/>`+"\n",
 			num(s.pts[0].X), num(s.pts[0].Y), num(s.pts[1].X), num(s.pts[1].Y), svgStyle(s.style, false))
 	case kindPolyline:
-		fmt.Fprintf(w, `<polyline points="%s"%s/>`+"\n", points(s.pts), svgStyle(s.style, false))
+		st := s.style
+		st.Fill = Color{} // an open chain is never filled
+		fmt.Fprintf(w, `<polyline points="%s"%s/>`+"\n", points(s.pts), svgStyle(st, true))
 	case kindPolygon:
 		fmt.Fprintf(w, `<polygon points="%s"%s/>`+"\n", points(s.pts), svgStyle(s.style, true))
 	case kindPath:
@@ -71,6 +73,10 @@ func writeSVGText(w *bufio.Writer, s shape) {
 	fmt.Fprintf(w, `<text x="%s" y="%s"%s>%s</text>`+"\n", num(s.pts[0].X), num(s.pts[0].Y), attrs, escape(s.text))
 }
 
+// svgStyle writes a shape's paint. SVG fills every shape that has an
+// inside black by default, open polylines too, so a fillable shape without
+// a fill gets fill="none" (a polyline is written as fillable with none);
+// a line has no inside and needs no fill.
 func svgStyle(s Style, fillable bool) string {
 	var b strings.Builder
 	if fillable {

@@ -86,7 +86,7 @@ func (a *AlphaBeta[M, P]) choose(ctx context.Context, pos P, sess *abSession[M, 
 	}
 	s := &abState[M, P]{
 		a: a, pos: pos, me: pos.ToMove(), n: pos.Players(),
-		eval: evalOrEven[M](a.Eval), lim: newLimits(ctx, b, start),
+		eval: evalOrEven[M](a.Eval), lim: newLimits(ctx, b, start, pos),
 	}
 	s.salt = uint64(s.me+1) * 0x9E3779B97F4A7C15
 	if sess != nil {
@@ -126,7 +126,7 @@ func (a *AlphaBeta[M, P]) choose(ctx context.Context, pos P, sess *abSession[M, 
 	}
 	best.Nodes, best.Evals, best.Hits = s.lim.nodes, s.evals, s.hits
 	best.Time = time.Since(start)
-	return best, nil
+	return checked(pos, best)
 }
 
 // maxDepth bounds iterative deepening under a time or node budget; depths
@@ -143,15 +143,20 @@ func (a *AlphaBeta[M, P]) tableBits() int {
 	return a.TableBits
 }
 
-// rootMoves returns the moves to choose from, or ErrNoMove.
+// rootMoves returns the moves to choose from, or ErrNoMove, or the error
+// the rules raised.
 func rootMoves[M any, P game.Position[M]](pos P) ([]M, error) {
 	if pos.ToMove() == game.Chance {
 		return nil, ErrNoMove
 	}
-	if _, over := pos.Result(); over {
-		return nil, ErrNoMove
+	_, over := pos.Result()
+	var moves []M
+	if !over {
+		moves = pos.Moves(nil)
 	}
-	moves := pos.Moves(nil)
+	if err := game.Err(pos); err != nil {
+		return nil, err
+	}
 	if len(moves) == 0 {
 		return nil, ErrNoMove
 	}

@@ -46,15 +46,9 @@ func (e *Expectimax[M, P]) Choose(ctx context.Context, pos P) (Decision[M], erro
 		return Decision[M]{}, errBudget
 	}
 	me := pos.ToMove()
-	if me == game.Chance {
-		return Decision[M]{}, ErrNoMove
-	}
-	if _, over := pos.Result(); over {
-		return Decision[M]{}, ErrNoMove
-	}
-	moves := pos.Moves(nil)
-	if len(moves) == 0 {
-		return Decision[M]{}, ErrNoMove
+	moves, err := rootMoves[M](pos)
+	if err != nil {
+		return Decision[M]{}, err
 	}
 	bits := e.TableBits
 	if bits <= 0 {
@@ -62,7 +56,7 @@ func (e *Expectimax[M, P]) Choose(ctx context.Context, pos P) (Decision[M], erro
 	}
 	tt := getTable(bits)
 	defer putTable(tt)
-	s := &expectiState[M, P]{e: e, pos: pos, me: me, tt: tt, lim: newLimits(ctx, e.Budget, start)}
+	s := &expectiState[M, P]{e: e, pos: pos, me: me, tt: tt, lim: newLimits(ctx, e.Budget, start, pos)}
 
 	iterative := e.Budget.Time > 0 || e.Budget.Nodes > 0
 	first, last := e.Budget.Depth, e.Budget.Depth
@@ -94,7 +88,7 @@ func (e *Expectimax[M, P]) Choose(ctx context.Context, pos P) (Decision[M], erro
 	}
 	best.Nodes, best.Evals, best.Hits = s.lim.nodes, s.evals, s.hits
 	best.Time = time.Since(start)
-	return best, nil
+	return checked(pos, best)
 }
 
 // expectiState is one decision's search.

@@ -37,7 +37,7 @@ func (x *MaxN[M, P]) Choose(ctx context.Context, pos P) (Decision[M], error) {
 	if err != nil {
 		return Decision[M]{}, err
 	}
-	s := &maxnState[M, P]{x: x, pos: pos, n: pos.Players(), eval: evalOrEven[M](x.Eval), lim: newLimits(ctx, b, start)}
+	s := &maxnState[M, P]{x: x, pos: pos, n: pos.Players(), eval: evalOrEven[M](x.Eval), lim: newLimits(ctx, b, start, pos)}
 	s.top = x.Best
 	if s.top == 0 {
 		s.top = 1
@@ -82,7 +82,7 @@ func (x *MaxN[M, P]) Choose(ctx context.Context, pos P) (Decision[M], error) {
 	}
 	d.Nodes, d.Evals = s.lim.nodes, s.evals
 	d.Time = time.Since(start)
-	return d, nil
+	return checked(pos, d)
 }
 
 // maxnState is one decision's search; vecs[ply] holds the value vector

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"github.com/ludus-games/ludus/game"
@@ -21,25 +20,36 @@ import (
 //
 // Results must lie in [0, 1], as in board games: C is tuned to that scale.
 //
-// Workers above 1 search that many independent trees on as many
-// goroutines, each with its share of the iterations and its own
-// generator, and add up their root statistics (root parallelism), which
-// keeps results deterministic for a seed. Workers need copies of the
-// position: a position that is not a game.Copier is searched by one.
+// Threads above 1 search on that many goroutines, each with its own copy
+// of the position, in one of two ways (see Parallelism): independent
+// trees whose root statistics are added up (root parallelism, the
+// default, reproducible for a seed), or one tree shared under a lock with
+// virtual loss (tree parallelism). A position that is not a game.Copier
+// is searched by one goroutine (root parallelism then still searches
+// every tree, one after the other, and chooses the same move).
 //
-// A session (see Session) keeps the subtree of the position reached
+// A session (see Session) keeps the subtrees of the position reached
 // between the player's moves; without one, every decision starts afresh
-// from a generator seeded by Seed and the position's key.
+// from generators seeded by Seed and the position's key.
 type MCTS[M any, P game.Position[M]] struct {
-	// Iterations per decision, over all workers; Time bounds the
+	// Iterations per decision, over all threads; Time bounds the
 	// decision's duration instead or as well (then results depend on the
 	// machine).
 	Iterations int
 	Time       time.Duration
 	// C is the exploration constant of UCB1; 0 means √2.
-	C       float64
-	Workers int
-	Seed    uint64
+	C    float64
+	Seed uint64
+	// Threads is the number of goroutines a decision runs on (0 or 1:
+	// the caller's alone).
+	Threads int
+	// Parallel is how threads share the work: RootParallel (the zero
+	// value) or TreeParallel.
+	Parallel Parallelism
+	// Trees is the number of independent trees of root parallelism (0:
+	// one per thread). With an iteration budget, the decision depends on
+	// Seed and Trees alone, however many threads search them.
+	Trees int
 	// MaxPlayout bounds a playout's plies (0: 1000); a playout cut short
 	// is scored by Eval, or as even when Eval is nil.
 	MaxPlayout int
@@ -68,12 +78,29 @@ func (m *MCTS[M, P]) eval(pos P, p game.Player) float64 {
 	return m.Eval(pos, p)
 }
 
-// workers returns the number of trees to search pos with.
-func (m *MCTS[M, P]) workers(pos P) int {
+// trees returns the number of trees a decision searches.
+func (m *MCTS[M, P]) trees() int {
+	switch {
+	case m.Parallel == TreeParallel:
+		return 1
+	case m.Trees > 0:
+		return m.Trees
+	}
+	return max(m.Threads, 1)
+}
+
+// goroutines returns the number of goroutines that search pos: Threads,
+// but no more than root parallelism's trees, and one for a position that
+// cannot be copied.
+func (m *MCTS[M, P]) goroutines(pos P) int {
 	if _, ok := any(pos).(game.Copier[P]); !ok {
 		return 1
 	}
-	return max(m.Workers, 1)
+	n := max(m.Threads, 1)
+	if m.Parallel == RootParallel {
+		n = min(n, m.trees())
+	}
+	return n
 }
 
 func (m *MCTS[M, P]) choose(ctx context.Context, pos P, sess *mctsSession[M, P]) (Decision[M], error) {
@@ -85,78 +112,74 @@ func (m *MCTS[M, P]) choose(ctx context.Context, pos P, sess *mctsSession[M, P])
 	if err != nil {
 		return Decision[M]{}, err
 	}
-	w := m.workers(pos)
 	var trees []*tree[M, P]
 	if sess != nil {
-		trees = sess.trees(pos, w)
+		trees = sess.trees(pos, m.trees())
 	} else {
-		trees = make([]*tree[M, P], w)
+		trees = make([]*tree[M, P], m.trees())
 		for k := range trees {
 			trees[k] = newTree[M, P](rand.New(rand.NewPCG(mixSeed(m.Seed, pos.Key()), uint64(k))))
 		}
+	}
+	key := pos.Key()
+	for _, t := range trees {
+		t.nodes[0].key = key
+		t.depth = 0
+	}
+	positions := make([]P, m.goroutines(pos))
+	positions[0] = pos
+	for k := 1; k < len(positions); k++ { // copied before any goroutine plays on pos
+		positions[k] = any(pos).(game.Copier[P]).Copy()
 	}
 	var deadline time.Time
 	if m.Time > 0 {
 		deadline = start.Add(m.Time)
 	}
-	key := pos.Key()
-	positions := make([]P, w)
-	for k, t := range trees {
-		t.nodes[0].key = key
-		positions[k] = pos
-		if k > 0 { // copied before any worker starts playing on pos
-			positions[k] = any(pos).(game.Copier[P]).Copy()
-		}
+	st := newStopper(ctx, deadline)
+	defer st.close()
+	c := m.C
+	if c == 0 {
+		c = math.Sqrt2
 	}
-	iters := make([]int64, w)
-	run := func(k int) {
+	var d Decision[M]
+	if m.Parallel == TreeParallel {
 		quota := -1
 		if m.Iterations > 0 {
-			quota = m.Iterations / w
-			if k < m.Iterations%w {
-				quota++
+			quota = m.Iterations
+		}
+		n := m.runTree(trees[0], positions, quota, st, c)
+		d = best(trees, moves)
+		d.Nodes = n
+	} else {
+		quotas := make([]int, len(trees))
+		for k := range quotas {
+			quotas[k] = -1
+			if m.Iterations > 0 {
+				quotas[k] = m.Iterations / len(trees)
+				if k < m.Iterations%len(trees) {
+					quotas[k]++
+				}
 			}
 		}
-		iters[k] = m.search(ctx, trees[k], positions[k], quota, deadline)
-	}
-	if w == 1 {
-		run(0)
-	} else {
-		var wg sync.WaitGroup
-		for k := 0; k < w; k++ {
-			wg.Go(func() { run(k) })
+		iters := m.runRoot(trees, positions, quotas, st, c)
+		d = best(trees, moves)
+		for _, n := range iters {
+			d.Nodes += n
 		}
-		wg.Wait()
 	}
-	d := best(trees, moves)
-	for k, t := range trees {
-		d.Nodes += iters[k]
+	for _, t := range trees {
 		d.Depth = max(d.Depth, t.depth)
 	}
 	if err := ctx.Err(); err != nil {
 		return Decision[M]{}, err
 	}
 	d.Time = time.Since(start)
-	return d, nil
-}
-
-// search runs quota iterations (any number when quota < 0) until the
-// deadline or the context's end, checking the clock every few iterations.
-func (m *MCTS[M, P]) search(ctx context.Context, t *tree[M, P], pos P, quota int, deadline time.Time) int64 {
-	c := m.C
-	if c == 0 {
-		c = math.Sqrt2
-	}
-	t.depth = 0
-	var n int64
-	for quota < 0 || n < int64(quota) {
-		if n&15 == 0 && (ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline)) {
-			break
+	for _, p := range positions[1:] {
+		if err := game.Err(p); err != nil {
+			return Decision[M]{}, err
 		}
-		t.iterate(pos, m, c)
-		n++
 	}
-	return n
+	return checked(pos, d)
 }
 
 // best adds up the root children of the trees by move and returns the

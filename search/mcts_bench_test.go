@@ -14,7 +14,7 @@ import (
 var benchGames = []struct {
 	name string
 	raw  func(b *testing.B)
-	mcts func(b *testing.B, workers int)
+	mcts func(b *testing.B, threads int, mode search.Parallelism)
 }{
 	{"tictactoe", benchRaw(testgames.NewTicTacToe), benchMCTS(testgames.NewTicTacToe)},
 	{"connect4", benchRaw(testgames.NewConnectFour), benchMCTS(testgames.NewConnectFour)},
@@ -36,10 +36,10 @@ func benchRaw[P game.Position[int]](start func() P) func(b *testing.B) {
 	}
 }
 
-func benchMCTS[P game.Position[int]](start func() P) func(b *testing.B, workers int) {
-	return func(b *testing.B, workers int) {
+func benchMCTS[P game.Position[int]](start func() P) func(b *testing.B, threads int, mode search.Parallelism) {
+	return func(b *testing.B, threads int, mode search.Parallelism) {
 		const iterations = 10000
-		m := &search.MCTS[int, P]{Iterations: iterations, Workers: workers}
+		m := &search.MCTS[int, P]{Iterations: iterations, Threads: threads, Parallel: mode}
 		pos := start()
 		for b.Loop() {
 			if _, err := m.Choose(context.Background(), pos); err != nil {
@@ -58,12 +58,13 @@ func BenchmarkPlayout(b *testing.B) {
 }
 
 // BenchmarkMCTS measures MCTS decisions of 10,000 iterations from the
-// start, on one tree and on two (root parallelism); playouts/s against
-// BenchmarkPlayout's is the cost of the tree.
+// start, on one thread and on two, root and tree parallel; playouts/s
+// against BenchmarkPlayout's is the cost of the tree.
 func BenchmarkMCTS(b *testing.B) {
 	for _, g := range benchGames {
-		for _, w := range []int{1, 2} {
-			b.Run(g.name+"/workers="+string(rune('0'+w)), func(b *testing.B) { g.mcts(b, w) })
+		b.Run(g.name+"/threads=1", func(b *testing.B) { g.mcts(b, 1, search.RootParallel) })
+		for _, mode := range []search.Parallelism{search.RootParallel, search.TreeParallel} {
+			b.Run(g.name+"/"+mode.String()+"/threads=2", func(b *testing.B) { g.mcts(b, 2, mode) })
 		}
 	}
 }

@@ -72,17 +72,69 @@ func TestMCTSReusesTheSubtree(t *testing.T) {
 	}
 }
 
-// TestMCTSTreeIsBounded fills a tree to MaxNodes: it stops growing but the
-// search goes on.
+// TestMCTSTreeIsBounded fills a tree to MaxNodes, serially and with
+// tree-parallel threads: it stops growing but the search goes on.
 func TestMCTSTreeIsBounded(t *testing.T) {
-	m := &MCTS[int, *testgames.ConnectFour]{Iterations: 2000, MaxNodes: 300}
+	for _, threads := range []int{1, 2} {
+		m := &MCTS[int, *testgames.ConnectFour]{Iterations: 2000, MaxNodes: 300, Threads: threads, Parallel: TreeParallel}
+		s := m.Session(1).(*mctsSession[int, *testgames.ConnectFour])
+		d, err := s.Choose(context.Background(), testgames.NewConnectFour())
+		if err != nil || d.Nodes != 2000 {
+			t.Fatalf("%d threads: %+v %v", threads, d, err)
+		}
+		if n := len(s.all[0].nodes); n > 300 {
+			t.Errorf("%d threads: tree of %d nodes, bound 300", threads, n)
+		}
+		checkTree[int, *testgames.ConnectFour](t, s.all[0].nodes)
+	}
+}
+
+// TestTreeParallelTreeAddsUp checks a tree grown by several threads at
+// once: every node reached once, children's visits within their parent's
+// (no virtual loss left behind), the root visited once per iteration, and
+// a session keeps the subtree for the next decision.
+func TestTreeParallelTreeAddsUp(t *testing.T) {
+	m := &MCTS[int, *testgames.ConnectFour]{Iterations: 4000, Threads: 3, Parallel: TreeParallel}
 	s := m.Session(1).(*mctsSession[int, *testgames.ConnectFour])
-	d, err := s.Choose(context.Background(), testgames.NewConnectFour())
-	if err != nil || d.Nodes != 2000 {
+	defer s.Close()
+	pos := testgames.NewConnectFour()
+	d, err := s.Choose(context.Background(), pos)
+	if err != nil || d.Nodes != 4000 {
 		t.Fatalf("%+v %v", d, err)
 	}
-	if n := len(s.all[0].nodes); n > 300 {
-		t.Errorf("tree of %d nodes, bound 300", n)
+	if len(s.all) != 1 {
+		t.Fatalf("%d trees for tree parallelism", len(s.all))
+	}
+	tr := s.all[0]
+	checkTree[int, *testgames.ConnectFour](t, tr.nodes)
+	for i, nd := range tr.nodes {
+		if nd.reward < 0 || nd.reward > nd.visits {
+			t.Fatalf("node %d: reward %v in %v visits", i, nd.reward, nd.visits)
+		}
+	}
+	if v := tr.nodes[0].visits; v != 4000 {
+		t.Errorf("root visited %v times in 4000 iterations", v)
+	}
+	var sum, rewards float64
+	root := tr.nodes[0]
+	for _, kid := range tr.nodes[root.first : root.first+root.count] {
+		sum += kid.visits
+		rewards += kid.reward
+	}
+	if sum != 4000 || rewards <= 0 || rewards > sum {
+		t.Errorf("root's children: %v visits, %v reward", sum, rewards)
+	}
+	pos.Play(d.Move)
+	pos.Play(3)
+	kept := s.trees(pos, 1)[0].nodes[0].visits
+	if kept == 0 {
+		t.Fatal("the subtree two plies down was dropped")
+	}
+	if _, err := s.Choose(context.Background(), pos); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.all[0].nodes[0].visits; got != kept+4000 {
+		t.Errorf("root visits %v after reuse, want %v + 4000", got, kept)
 	}
 	checkTree[int, *testgames.ConnectFour](t, s.all[0].nodes)
 }

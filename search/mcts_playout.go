@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"math/rand/v2"
 	"time"
 
@@ -70,11 +71,15 @@ func (pl *Playouter[M, P]) Undo(pos P) {
 // PlayoutRate plays random games from pos for about d and returns how
 // many it played per second and their mean length: the raw speed of a
 // game's playouts, which MCTS's iterations per second are compared with.
-func PlayoutRate[M any, P game.Position[M]](pos P, d time.Duration, seed uint64) (perSecond, meanPlies float64) {
+// ctx stops it early, with its error.
+func PlayoutRate[M any, P game.Position[M]](ctx context.Context, pos P, d time.Duration, seed uint64) (perSecond, meanPlies float64, err error) {
 	pl := Playouter[M, P]{Rand: rand.New(rand.NewPCG(seed, 0x706c6179))}
 	start := time.Now()
 	games, plies := 0, 0
 	for games == 0 || time.Since(start) < d {
+		if err := ctx.Err(); err != nil {
+			return 0, 0, err
+		}
 		for k := 0; k < 16; k++ {
 			_, n := pl.Play(pos)
 			pl.Undo(pos)
@@ -82,5 +87,5 @@ func PlayoutRate[M any, P game.Position[M]](pos P, d time.Duration, seed uint64)
 			plies += n
 		}
 	}
-	return float64(games) / time.Since(start).Seconds(), float64(plies) / float64(games)
+	return float64(games) / time.Since(start).Seconds(), float64(plies) / float64(games), nil
 }

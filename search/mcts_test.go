@@ -66,8 +66,8 @@ func TestMCTSBeatsRandom(t *testing.T) {
 // one worker or several, and that another seed changes some.
 func TestMCTSIsDeterministic(t *testing.T) {
 	for _, workers := range []int{1, 3} {
-		m := &search.MCTS[int, *testgames.ConnectFour]{Iterations: 600, Workers: workers, Seed: 9}
-		other := &search.MCTS[int, *testgames.ConnectFour]{Iterations: 600, Workers: workers, Seed: 10}
+		m := &search.MCTS[int, *testgames.ConnectFour]{Iterations: 600, Threads: workers, Seed: 9}
+		other := &search.MCTS[int, *testgames.ConnectFour]{Iterations: 600, Threads: workers, Seed: 10}
 		differ := 0
 		pos := testgames.NewConnectFour()
 		for pos.Ply() < 10 {
@@ -94,7 +94,7 @@ func TestMCTSIsDeterministic(t *testing.T) {
 // twice: tree reuse must not make the moves depend on anything but the
 // seeds.
 func TestMCTSSessionsAreDeterministic(t *testing.T) {
-	m := &search.MCTS[int, *testgames.ConnectFour]{Iterations: 300, Workers: 2}
+	m := &search.MCTS[int, *testgames.ConnectFour]{Iterations: 300, Threads: 2}
 	seats := []search.Bot[int, *testgames.ConnectFour]{m, m}
 	_, first := playGame(t, testgames.NewConnectFour(), seats, 4)
 	_, again := playGame(t, testgames.NewConnectFour(), seats, 4)
@@ -131,7 +131,7 @@ func TestMCTSBudgets(t *testing.T) {
 // every answer must be the one it gives alone.
 func TestMCTSIsShared(t *testing.T) {
 	for _, workers := range []int{1, 2} {
-		m := &search.MCTS[int, *testgames.Pig]{Iterations: 200, Workers: workers, Eval: pigEval, MaxPlayout: 20}
+		m := &search.MCTS[int, *testgames.Pig]{Iterations: 200, Threads: workers, Eval: pigEval, MaxPlayout: 20}
 		var starts []*testgames.Pig
 		for i := 0; i < 6; i++ {
 			p := testgames.NewPig(25)
@@ -185,7 +185,10 @@ func TestPlayouter(t *testing.T) {
 	if pos.Ply() != 0 {
 		t.Fatalf("undo left ply %d", pos.Ply())
 	}
-	rate, plies := search.PlayoutRate[int](testgames.NewTicTacToe(), 5*time.Millisecond, 1)
+	rate, plies, err := search.PlayoutRate[int](context.Background(), testgames.NewTicTacToe(), 5*time.Millisecond, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if rate <= 0 || plies < 5 || plies > 9 {
 		t.Errorf("%v playouts/s of %v plies", rate, plies)
 	}

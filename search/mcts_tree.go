@@ -23,22 +23,35 @@ type mnode[M any] struct {
 	dead   bool  // finished game, or no move to make
 }
 
-// tree is one worker's search tree with its generator and buffers. Node 0
-// is the root, the position being decided.
+// tree is an MCTS tree with the walker that searches it alone. Node 0 is
+// the root, the position being decided. Tree parallelism adds walkers of
+// its own (see iterateShared).
 type tree[M any, P game.Position[M]] struct {
 	nodes []mnode[M]
 	spare []mnode[M] // the other buffer of re-rooting
-	rng   *rand.Rand
-	play  Playouter[M, P] // shares rng
-	path  []int32
-	moves []M
-	outs  []game.Outcome[M]
-	res   game.Result
-	depth int // deepest selection of this decision
+	walker[M, P]
+}
+
+// walker is what one goroutine needs to run iterations: its generator and
+// buffers. A walker serves one goroutine at a time.
+type walker[M any, P game.Position[M]] struct {
+	rng    *rand.Rand
+	play   Playouter[M, P] // shares rng
+	path   []int32
+	line   []M // the moves of path, played outside the lock of a shared tree
+	played int // how many of line are played on the walker's position
+	moves  []M
+	outs   []game.Outcome[M]
+	res    game.Result
+	depth  int // deepest selection of this decision
+}
+
+func newWalker[M any, P game.Position[M]](rng *rand.Rand) walker[M, P] {
+	return walker[M, P]{rng: rng, play: Playouter[M, P]{Rand: rng}}
 }
 
 func newTree[M any, P game.Position[M]](rng *rand.Rand) *tree[M, P] {
-	t := &tree[M, P]{rng: rng, play: Playouter[M, P]{Rand: rng}}
+	t := &tree[M, P]{walker: newWalker[M, P](rng)}
 	t.reset()
 	return t
 }
@@ -55,10 +68,10 @@ func (t *tree[M, P]) iterate(pos P, m *MCTS[M, P], c float64) {
 	t.path = append(t.path[:0], 0)
 	plies := 0
 	for !t.nodes[cur].dead {
-		if t.nodes[cur].first < 0 && !t.expand(pos, cur, m.maxNodes()) {
+		if t.nodes[cur].first < 0 && !t.expand(&t.walker, pos, cur, m.maxNodes()) {
 			break
 		}
-		cur = t.choose(cur, c)
+		cur = t.choose(&t.walker, cur, c)
 		pos.Play(t.nodes[cur].move)
 		plies++
 		t.path = append(t.path, cur)
@@ -81,35 +94,56 @@ func (t *tree[M, P]) iterate(pos P, m *MCTS[M, P], c float64) {
 	}
 }
 
-// expand adds the children of node i; it reports false, leaving the node
-// a leaf, when the game is over there or the tree is full.
-func (t *tree[M, P]) expand(pos P, i int32, maxNodes int) bool {
+// expand adds the children of node i, listed by w; it reports false,
+// leaving the node a leaf, when the game is over there or the tree is
+// full.
+func (t *tree[M, P]) expand(w *walker[M, P], pos P, i int32, maxNodes int) bool {
+	who, over := w.generate(pos)
+	return t.attach(w, i, who, over, maxNodes)
+}
+
+// generate lists the moves (or chance outcomes) of pos in w's buffers and
+// says who is to move, or that the game is over.
+func (w *walker[M, P]) generate(pos P) (who game.Player, over bool) {
 	if _, over := pos.Result(); over {
+		return 0, true
+	}
+	who = pos.ToMove()
+	if who == game.Chance {
+		w.outs = pos.Outcomes(w.outs[:0])
+	} else {
+		w.moves = pos.Moves(w.moves[:0])
+	}
+	return who, false
+}
+
+// attach makes the moves w generated the children of node i; it reports
+// false, leaving the node a leaf, when the game is over there or the tree
+// is full.
+func (t *tree[M, P]) attach(w *walker[M, P], i int32, who game.Player, over bool, maxNodes int) bool {
+	if over {
 		t.nodes[i].dead = true
 		return false
 	}
-	who := pos.ToMove()
 	first := int32(len(t.nodes))
 	if who == game.Chance {
-		t.outs = pos.Outcomes(t.outs[:0])
-		if len(t.nodes)+len(t.outs) > maxNodes {
+		if len(t.nodes)+len(w.outs) > maxNodes {
 			return false
 		}
-		for k, o := range t.outs {
+		for k, o := range w.outs {
 			t.nodes = append(t.nodes, mnode[M]{move: o.Move, prob: o.Prob, first: -1, index: int32(k), player: -1})
 		}
 	} else {
-		t.moves = pos.Moves(t.moves[:0])
-		if len(t.nodes)+len(t.moves) > maxNodes {
+		if len(t.nodes)+len(w.moves) > maxNodes {
 			return false
 		}
-		for k, mv := range t.moves {
+		for k, mv := range w.moves {
 			t.nodes = append(t.nodes, mnode[M]{move: mv, first: -1, index: int32(k), player: int8(who)})
 		}
 		// Shuffled children are tried in random order before UCB ranks
 		// them, without a random draw at every selection.
 		kids := t.nodes[first:]
-		t.rng.Shuffle(len(kids), func(a, b int) { kids[a], kids[b] = kids[b], kids[a] })
+		w.rng.Shuffle(len(kids), func(a, b int) { kids[a], kids[b] = kids[b], kids[a] })
 	}
 	nd := &t.nodes[i]
 	nd.first, nd.count, nd.toMove = first, int32(len(t.nodes))-first, int8(who)
@@ -123,11 +157,11 @@ func (t *tree[M, P]) expand(pos P, i int32, maxNodes int) bool {
 // choose picks the child of node i to descend to: an outcome drawn by its
 // probability at a chance node, else the first child never tried, else
 // the child with the best upper confidence bound (UCB1).
-func (t *tree[M, P]) choose(i int32, c float64) int32 {
+func (t *tree[M, P]) choose(w *walker[M, P], i int32, c float64) int32 {
 	nd := &t.nodes[i]
 	kids := t.nodes[nd.first : nd.first+nd.count]
 	if nd.toMove < 0 {
-		return nd.first + int32(drawOutcome(t.rng, len(kids), func(k int) float64 { return kids[k].prob }))
+		return nd.first + int32(drawOutcome(w.rng, len(kids), func(k int) float64 { return kids[k].prob }))
 	}
 	logN := math.Log(max(nd.visits, 1))
 	best, bi := math.Inf(-1), 0
@@ -156,21 +190,21 @@ func drawOutcome(rng *rand.Rand, n int, prob func(k int) float64) int {
 	return n - 1
 }
 
-// playout plays a random game from pos for the tree, scoring a game cut
-// short with Eval (or as even).
-func (t *tree[M, P]) playout(pos P, m *MCTS[M, P]) game.Result {
-	t.play.MaxPlies = m.MaxPlayout
-	r, _ := t.play.Play(pos)
+// playout plays a random game from pos for the walker, scoring a game
+// cut short with Eval (or as even).
+func (w *walker[M, P]) playout(pos P, m *MCTS[M, P]) game.Result {
+	w.play.MaxPlies = m.MaxPlayout
+	r, _ := w.play.Play(pos)
 	if r != nil {
-		t.res = append(t.res[:0], r...)
+		w.res = append(w.res[:0], r...)
 	} else {
-		t.res = t.res[:0]
+		w.res = w.res[:0]
 		for p := 0; p < pos.Players(); p++ {
-			t.res = append(t.res, m.eval(pos, game.Player(p)))
+			w.res = append(w.res, m.eval(pos, game.Player(p)))
 		}
-		t.play.Undo(pos)
+		w.play.Undo(pos)
 	}
-	return t.res
+	return w.res
 }
 
 // find returns the node within a few plies of the root that holds the

@@ -64,29 +64,31 @@ type Random[M any, P game.Position[M]] struct {
 
 // Choose picks a legal move at random.
 func (r Random[M, P]) Choose(_ context.Context, pos P) (Decision[M], error) {
-	if pos.ToMove() == game.Chance {
-		return Decision[M]{}, ErrNoMove
-	}
-	moves := pos.Moves(nil)
-	if len(moves) == 0 {
-		return Decision[M]{}, ErrNoMove
+	moves, err := rootMoves[M](pos)
+	if err != nil {
+		return Decision[M]{}, err
 	}
 	rng := rand.New(rand.NewPCG(r.Seed, pos.Key()))
 	return Decision[M]{Move: moves[rng.IntN(len(moves))]}, nil
 }
 
-// limits tracks a running search against its budget and context. Checking
-// the clock and the context is not free, so it is done every 1024 nodes.
+// limits tracks a running search against its budget, its context and the
+// rules of the game searched. Checking the clock and the context is not
+// free, so it is done every 1024 nodes; a rules error (see game.Faulter)
+// is checked at every node, since each failing node is costly.
 type limits struct {
 	ctx      context.Context
 	deadline time.Time
 	maxNodes int64
 	nodes    int64
+	fault    game.Faulter
 	stopped  error
 }
 
-func newLimits(ctx context.Context, b Budget, start time.Time) *limits {
+// newLimits starts the limits of a search of pos.
+func newLimits(ctx context.Context, b Budget, start time.Time, pos any) *limits {
 	l := &limits{ctx: ctx, maxNodes: b.Nodes}
+	l.fault, _ = pos.(game.Faulter)
 	if b.Time > 0 {
 		l.deadline = start.Add(b.Time)
 	}
@@ -98,6 +100,12 @@ func (l *limits) visit() bool {
 	l.nodes++
 	if l.stopped != nil {
 		return true
+	}
+	if l.fault != nil {
+		if err := l.fault.Err(); err != nil {
+			l.stopped = err
+			return true
+		}
 	}
 	if l.maxNodes > 0 && l.nodes > l.maxNodes {
 		l.stopped = fmt.Errorf("node budget of %d spent", l.maxNodes)
@@ -111,4 +119,13 @@ func (l *limits) visit() bool {
 		}
 	}
 	return l.stopped != nil
+}
+
+// checked returns d, or the error the rules raised in pos (or a copy of
+// it) during the search: a move chosen over failing rules is no choice.
+func checked[M any](pos any, d Decision[M]) (Decision[M], error) {
+	if err := game.Err(pos); err != nil {
+		return Decision[M]{}, err
+	}
+	return d, nil
 }

@@ -104,6 +104,10 @@ type Param struct {
 	Default string   // "" when the parameter has no value unless given
 	Choices []string // the words a Choice accepts
 	Doc     string
+	// Max bounds an Int parameter (0: no bound). Sizes that are
+	// allocated (tables, trees) are bounded so that no spec runs the
+	// machine out of memory.
+	Max uint64
 }
 
 // check validates a value of the parameter.
@@ -111,8 +115,11 @@ func (p Param) check(v string) error {
 	ok := true
 	switch p.Type {
 	case Int:
-		_, err := strconv.ParseUint(v, 10, 63)
+		n, err := strconv.ParseUint(v, 10, 63)
 		ok = err == nil
+		if ok && p.Max > 0 && n > p.Max {
+			return fmt.Errorf("%s=%s: at most %d", p.Name, v, p.Max)
+		}
 	case Float:
 		f, err := strconv.ParseFloat(v, 64)
 		ok = err == nil && f >= 0 && f <= 1e300
@@ -135,6 +142,9 @@ func (p Param) check(v string) error {
 func (p Param) want() string {
 	switch p.Type {
 	case Int:
+		if p.Max > 0 {
+			return fmt.Sprintf("a whole number from 0 to %d", p.Max)
+		}
 		return "a whole number, 0 or more"
 	case Float:
 		return "a number, 0 or more"

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -97,14 +99,21 @@ func (r *Registry[M, P]) WriteHelp(w io.Writer) error {
 				def = "-"
 			}
 			typ := p.Type.String()
-			if p.Type == Choice {
+			switch {
+			case p.Type == Choice:
 				typ = strings.Join(p.Choices, "|")
+			case p.Max > 0:
+				typ = fmt.Sprintf("integer 0-%d", p.Max)
 			}
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", p.Name, typ, def, p.Doc)
 		}
 	}
 	return tw.Flush()
 }
+
+// maxTableBits bounds the tables' sizes a spec may ask for: 2^24 entries
+// of 32 bytes are half a gigabyte per table.
+const maxTableBits = 24
 
 // budget reads the depth, time and nodes parameters, with defaultDepth
 // when none of them is given.
@@ -119,7 +128,7 @@ func budget(a Args, defaultDepth int) Budget {
 // budgetParams are the parameters of the searches bounded by a Budget.
 func budgetParams(depth string) []Param {
 	return []Param{
-		{Name: "depth", Type: Int, Doc: "plies to search (" + depth + " when no budget is given)"},
+		{Name: "depth", Type: Int, Max: maxDepth, Doc: "plies to search (" + depth + " when no budget is given)"},
 		{Name: "time", Type: Duration, Doc: "time per move, deepening iteratively (e.g. 500ms)"},
 		{Name: "nodes", Type: Int, Doc: "positions per move, deepening iteratively"},
 	}
@@ -134,7 +143,7 @@ func builtins[M any, P game.Position[M]]() []registered[M, P] {
 		}},
 		{Kind{Name: "alphabeta", Doc: "minimax with alpha-beta pruning, iterative deepening, transposition table, killer and history ordering; chance nodes by expectimax; paranoid beyond two players",
 			Params: append(budgetParams("4"),
-				Param{Name: "tt", Type: Int, Default: "18", Doc: "log2 of the transposition table's entries"},
+				Param{Name: "tt", Type: Int, Default: "18", Max: maxTableBits, Doc: "log2 of the transposition table's entries (32 bytes each)"},
 				Param{Name: "chance", Type: Choice, Default: "star1", Choices: []string{"star1", "expect"}, Doc: "chance nodes: Star1 pruning or plain expectation"},
 			)}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
 			rule := Star1
@@ -146,7 +155,7 @@ func builtins[M any, P game.Position[M]]() []registered[M, P] {
 		{Kind{Name: "expectimax", Doc: "expectimax: the chooser maximises, others minimise, chance averages; probability cut-off and chance-node cache",
 			Params: append(budgetParams("3"),
 				Param{Name: "minprob", Type: Float, Default: "0", Doc: "evaluate branches less likely than this instead of searching them"},
-				Param{Name: "tt", Type: Int, Default: "18", Doc: "log2 of the chance-node cache's entries"},
+				Param{Name: "tt", Type: Int, Default: "18", Max: maxTableBits, Doc: "log2 of the chance-node cache's entries"},
 			)}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
 			return &Expectimax[M, P]{Eval: WithResult[M](h.Eval), Budget: budget(a, 3), MinProb: a.Float("minprob"), TableBits: a.Int("tt")}, nil
 		}},
@@ -154,31 +163,59 @@ func builtins[M any, P game.Position[M]]() []registered[M, P] {
 			Params: budgetParams("3")}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
 			return &MaxN[M, P]{Eval: h.Eval, Budget: budget(a, 3)}, nil
 		}},
-		{Kind{Name: "mcts", Doc: "Monte Carlo tree search (UCT) with random playouts, tree reuse between moves and root-parallel workers", Params: []Param{
-			{Name: "iterations", Type: Int, Doc: "playouts per move (1000 when no time is given)"},
+		{Kind{Name: "mcts", Doc: "Monte Carlo tree search (UCT) with random playouts, tree reuse between moves, root- or tree-parallel threads", Params: []Param{
+			{Name: "iterations", Type: Int, Doc: "playouts per move, over all threads (1000 when no time is given)"},
 			{Name: "time", Type: Duration, Doc: "time per move (e.g. 500ms)"},
 			{Name: "c", Type: Float, Default: "1.414", Doc: "UCB1 exploration constant"},
-			{Name: "workers", Type: Int, Default: "1", Doc: "independent trees searched in parallel"},
+			{Name: "threads", Type: Int, Default: "1", Max: maxThreads, Doc: "goroutines per move (0: one per core; at most " + strconv.Itoa(maxThreads) + ")"},
+			{Name: "parallel", Type: Choice, Default: "root", Choices: []string{"root", "tree"}, Doc: "root: independent trees, reproducible; tree: one tree, virtual loss"},
+			{Name: "trees", Type: Int, Max: maxThreads, Doc: "independent trees of parallel=root (default: threads); fixes the moves for a seed whatever the threads"},
+			{Name: "workers", Type: Int, Max: maxThreads, Doc: "older name of threads"},
 			{Name: "seed", Type: Int, Default: "0", Doc: "random seed, mixed with each game's"},
-			{Name: "playout", Type: Int, Default: "1000", Doc: "plies before a playout is cut and evaluated"},
-			{Name: "nodes", Type: Int, Default: "1048576", Doc: "nodes per tree before it stops growing"},
+			{Name: "playout", Type: Int, Default: "1000", Max: 1 << 20, Doc: "plies before a playout is cut and evaluated"},
+			{Name: "nodes", Type: Int, Default: "1048576", Max: 1 << 24, Doc: "nodes per tree before it stops growing"},
 			{Name: "reuse", Type: Bool, Default: "true", Doc: "keep the subtree of the position reached between moves"},
-		}}, func(a Args, h Hooks[M, P]) (Bot[M, P], error) {
-			m := &MCTS[M, P]{Iterations: a.Int("iterations"), Time: a.Duration("time"), C: a.Float("c"),
-				Workers: a.Int("workers"), Seed: a.Uint64("seed"), MaxPlayout: a.Int("playout"),
-				Eval: h.Eval, MaxNodes: a.Int("nodes")}
-			if m.Iterations == 0 && m.Time == 0 {
-				m.Iterations = 1000
-			}
-			if m.C == 0 {
-				return nil, fmt.Errorf("c must be above 0")
-			}
-			if !a.Bool("reuse") {
-				return noReuse[M, P]{m}, nil
-			}
-			return m, nil
-		}},
+		}}, buildMCTS[M, P]},
 	}
+}
+
+// maxThreads bounds the threads and trees of an MCTS spec: each costs a
+// goroutine, a copy of the position and, for trees, a tree.
+const maxThreads = 256
+
+func buildMCTS[M any, P game.Position[M]](a Args, h Hooks[M, P]) (Bot[M, P], error) {
+	m := &MCTS[M, P]{Iterations: a.Int("iterations"), Time: a.Duration("time"), C: a.Float("c"),
+		Threads: a.Int("threads"), Trees: a.Int("trees"), Seed: a.Uint64("seed"), MaxPlayout: a.Int("playout"),
+		Eval: h.Eval, MaxNodes: a.Int("nodes")}
+	if a.String("parallel") == "tree" {
+		m.Parallel = TreeParallel
+	}
+	if a.Given("workers") {
+		if a.Given("threads") {
+			return nil, fmt.Errorf("threads and workers are the same setting: give one")
+		}
+		m.Threads = a.Int("workers")
+	}
+	if m.Iterations == 0 && m.Time == 0 {
+		m.Iterations = 1000
+	}
+	if m.Threads == 0 {
+		m.Threads = runtime.GOMAXPROCS(0)
+	}
+	switch {
+	case m.C == 0:
+		return nil, fmt.Errorf("c must be above 0")
+	case m.Threads > maxThreads || m.Trees > maxThreads:
+		return nil, fmt.Errorf("threads and trees are at most %d", maxThreads)
+	case a.Given("trees") && m.Parallel == TreeParallel:
+		return nil, fmt.Errorf("trees is a setting of parallel=root; parallel=tree grows one tree")
+	case a.Given("trees") && m.Trees == 0:
+		return nil, fmt.Errorf("trees must be at least 1")
+	}
+	if !a.Bool("reuse") {
+		return noReuse[M, P]{m}, nil
+	}
+	return m, nil
 }
 
 // noReuse is an MCTS bot whose sessions start every decision afresh,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -41,11 +42,29 @@ func TestRegistryBuildsBots(t *testing.T) {
 		}},
 		{"mcts", func(b search.Bot[int, c4]) bool {
 			m := b.(*search.MCTS[int, c4])
-			return m.Iterations == 1000 && m.C == 1.414 && m.Workers == 1 && m.MaxPlayout == 1000 && m.MaxNodes == 1<<20
+			return m.Iterations == 1000 && m.C == 1.414 && m.Threads == 1 && m.MaxPlayout == 1000 && m.MaxNodes == 1<<20
 		}},
 		{"mcts:iterations=2000,c=0.7,workers=2,seed=3", func(b search.Bot[int, c4]) bool {
 			m := b.(*search.MCTS[int, c4])
-			return m.Iterations == 2000 && m.C == 0.7 && m.Workers == 2 && m.Seed == 3
+			return m.Iterations == 2000 && m.C == 0.7 && m.Threads == 2 && m.Seed == 3
+		}},
+		{"mcts:iterations=500,threads=2", func(b search.Bot[int, c4]) bool {
+			m := b.(*search.MCTS[int, c4])
+			return m.Iterations == 500 && m.Threads == 2 && m.Parallel == search.RootParallel && m.Trees == 0
+		}},
+		{"mcts:threads=2,parallel=tree", func(b search.Bot[int, c4]) bool {
+			m := b.(*search.MCTS[int, c4])
+			return m.Threads == 2 && m.Parallel == search.TreeParallel
+		}},
+		{"mcts:threads=0", func(b search.Bot[int, c4]) bool {
+			return b.(*search.MCTS[int, c4]).Threads == runtime.GOMAXPROCS(0)
+		}},
+		{"mcts:workers=0", func(b search.Bot[int, c4]) bool {
+			return b.(*search.MCTS[int, c4]).Threads == runtime.GOMAXPROCS(0)
+		}},
+		{"mcts:threads=1,trees=4", func(b search.Bot[int, c4]) bool {
+			m := b.(*search.MCTS[int, c4])
+			return m.Threads == 1 && m.Trees == 4 && m.Parallel == search.RootParallel
 		}},
 		{"mcts:time=1s", func(b search.Bot[int, c4]) bool {
 			m := b.(*search.MCTS[int, c4])
@@ -85,10 +104,22 @@ func TestRegistryErrors(t *testing.T) {
 	for _, tt := range []struct{ spec, want string }{
 		{"", "no bot kind"},
 		{"mtcs", `unknown bot "mtcs" (bots: alphabeta, expectimax, maxn, mcts, random)`},
-		{"mcts:iter=5", `bot mcts:iter=5: unknown parameter "iter" (mcts takes c, iterations, nodes, playout, reuse, seed, time, workers)`},
+		{"mcts:iter=5", `bot mcts:iter=5: unknown parameter "iter" (mcts takes c, iterations, nodes, parallel, playout, reuse, seed, threads, time, trees, workers)`},
 		{"mcts:iterations=many", "iterations=many: want a whole number, 0 or more"},
 		{"mcts:iterations=-5", "iterations=-5: want a whole number, 0 or more"},
 		{"mcts:c=0", "c must be above 0"},
+		// Allocated sizes are bounded.
+		{"alphabeta:tt=60", "tt=60: at most 24"},
+		{"expectimax:tt=30", "tt=30: at most 24"},
+		{"mcts:nodes=999999999999", "nodes=999999999999: at most 16777216"},
+		{"alphabeta:depth=100000", "depth=100000: at most 8192"},
+		{"mcts:threads=2,workers=2", "threads and workers are the same setting"},
+		{"mcts:threads=1000", "threads=1000: at most 256"},
+		{"mcts:trees=257", "trees=257: at most 256"},
+		{"mcts:trees=0", "trees must be at least 1"},
+		{"mcts:parallel=leaf", "parallel=leaf: want one of root, tree"},
+		{"mcts:parallel=tree,trees=2", "trees is a setting of parallel=root"},
+		{"mcts:workers=100000", "workers=100000: at most 256"},
 		{"alphabeta:chance=dice", "chance=dice: want one of star1, expect"},
 		{"alphabeta:time=soon", "time=soon: want a duration"},
 		{"alphabeta:depth", `parameter 1 "depth" is not name=value`},

@@ -1,11 +1,13 @@
 package server
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -67,9 +69,17 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 // readJSON decodes the request body into v: at most maxBody bytes, no
 // unknown fields, one value. A body that is not so is a 400 (413 if too
 // large) naming the problem.
+//
+// The body is read as JSON whatever content type it declares (curl -d
+// declares form encoding), except in a request another site's page made:
+// a browser sends those without asking the server first only when their
+// content type is not JSON, so refusing them keeps other sites' pages from
+// acting here.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return failf(http.StatusUnsupportedMediaType, "content type %q: want application/json", ct)
+		if site := crossSite(r); site != "" {
+			return failf(http.StatusUnsupportedMediaType, "content type %q from %s: want application/json", ct, site)
+		}
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
@@ -87,4 +97,22 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		return failf(http.StatusBadRequest, "malformed JSON: more than one value in the body")
 	}
 	return nil
+}
+
+// crossSite names the site of a request another site's page made in a
+// browser, or returns "" for one of the server's own page or of a program
+// (which sends no Origin).
+func crossSite(r *http.Request) string {
+	origin := r.Header.Get("Origin")
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		return cmp.Or(origin, "another site")
+	}
+	if origin == "" {
+		return ""
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host != r.Host {
+		return origin
+	}
+	return ""
 }

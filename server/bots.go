@@ -109,6 +109,7 @@ func (p *botPool) run(j botJob) {
 	if text == "" {
 		moves := pos.Moves(nil)
 		if len(moves) == 0 {
+			p.stopOnError(j, pos.Err())
 			return
 		}
 		rng := rand.New(rand.NewPCG(uint64(j.version), pos.Key()))
@@ -133,5 +134,21 @@ func (p *botPool) run(j botJob) {
 	}
 	if err := ss.advance(p.ctx); err != nil {
 		ss.srv.cfg.Logf("session %s: %v", ss.id, err)
+	}
+}
+
+// stopOnError ends a session whose rules failed while its bot looked for a
+// move (a move program that does not end, say), so that the seat is not
+// left thinking for ever: the session keeps the error, as it does when the
+// failure shows in its own position.
+func (p *botPool) stopOnError(j botJob, err error) {
+	if err == nil {
+		return
+	}
+	ss := j.ss
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.version() == j.version && ss.err == nil {
+		ss.err, ss.thinking = err, false
 	}
 }

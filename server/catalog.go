@@ -51,12 +51,16 @@ type catalogFile struct {
 	file *zrf.File
 }
 
-func newCatalog(ctx context.Context, st *store.Store, dir fs.FS) (*catalog, error) {
-	c := &catalog{store: st, files: map[string]*catalogFile{}, engines: map[string]*arena.Engine{}}
+// newCatalog reads the bundled games, those of dir and the uploads. A file
+// of dir that does not read, or has no playable game (an include file, a
+// game of rules the engine lacks), is left out and reported in skipped:
+// a directory of many games is served with those that play.
+func newCatalog(ctx context.Context, st *store.Store, dir fs.FS) (c *catalog, skipped []error, err error) {
+	c = &catalog{store: st, files: map[string]*catalogFile{}, engines: map[string]*arena.Engine{}}
 	for _, name := range games.Names() {
 		src, _ := games.Source(name)
 		if err := c.add(name, "bundled", src, games.FS()); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if dir != nil {
@@ -69,24 +73,28 @@ func newCatalog(ctx context.Context, st *store.Store, dir fs.FS) (*catalog, erro
 				return err
 			}
 			if _, taken := c.files[p]; taken {
-				return fmt.Errorf("%s: a bundled game has that name", p)
+				skipped = append(skipped, fmt.Errorf("%s: a bundled game has that name", p))
+				return nil
 			}
-			return c.add(p, "dir", src, dir)
+			if err := c.add(p, "dir", src, dir); err != nil {
+				skipped = append(skipped, err)
+			}
+			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("games directory: %w", err)
+			return nil, nil, fmt.Errorf("games directory: %w", err)
 		}
 	}
 	uploads, err := st.GameFiles(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, f := range uploads {
 		if err := c.add(f.Name, "upload", []byte(f.Source), fstest.MapFS{}); err != nil {
-			return nil, err
+			skipped = append(skipped, fmt.Errorf("uploaded %w", err))
 		}
 	}
-	return c, nil
+	return c, skipped, nil
 }
 
 // add reads a rules file and builds its default game, so that a file that

@@ -14,13 +14,8 @@ import (
 )
 
 const (
-	// maxBacklog is the most past events sent at once; a client further
-	// behind fetches the state instead.
-	maxBacklog = 10000
 	// maxWatchers bounds the watchers of one session.
 	maxWatchers = 256
-	// writeTimeout drops a client that does not read.
-	writeTimeout = 10 * time.Second
 	// keepAlive is how often an idle stream says it is alive.
 	keepAlive = 25 * time.Second
 )
@@ -60,8 +55,8 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request, ss *session
 	switch {
 	case since > v:
 		return failf(http.StatusBadRequest, "since=%d: the session is at version %d", since, v)
-	case v-since > maxBacklog:
-		return failf(http.StatusConflict, "since=%d: %d events behind, over %d: fetch the state instead", since, v-since, maxBacklog)
+	case v-since > s.cfg.MaxBacklog:
+		return failf(http.StatusConflict, "since=%d: %d events behind, over %d: fetch the state instead", since, v-since, s.cfg.MaxBacklog)
 	}
 	switch {
 	case strings.EqualFold(r.Header.Get("Upgrade"), "websocket"):
@@ -156,7 +151,7 @@ func (s *Server) streamWebSocket(w http.ResponseWriter, r *http.Request, ss *ses
 	ctx := c.CloseRead(r.Context()) // the client only listens
 	err = s.pump(ctx, ss, since, func(evs []Event) error {
 		for _, e := range evs {
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
 			err := wsjson.Write(wctx, c, e)
 			cancel()
 			if err != nil {
@@ -165,7 +160,7 @@ func (s *Server) streamWebSocket(w http.ResponseWriter, r *http.Request, ss *ses
 		}
 		return nil
 	}, func() error {
-		pctx, cancel := context.WithTimeout(ctx, writeTimeout)
+		pctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
 		defer cancel()
 		return c.Ping(pctx)
 	})
@@ -183,7 +178,7 @@ func (s *Server) streamSSE(w http.ResponseWriter, r *http.Request, ss *session, 
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	write := func(text string) error {
-		rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+		rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
 		if _, err := fmt.Fprint(w, text); err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package server
 import (
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -45,6 +46,9 @@ func TestRecordExports(t *testing.T) {
 	code, ctype, pgn := get(t, url+"/record?format=pgn")
 	if code != 200 || !strings.Contains(ctype, "pgn") {
 		t.Fatalf("pgn: %d %s %s", code, ctype, pgn)
+	}
+	if !regexp.MustCompile(`\[Date "\d{4}\.\d\d\.\d\d"\]`).MatchString(pgn) {
+		t.Errorf("PGN without the session's date:\n%s", pgn)
 	}
 	for _, want := range []string{`[White "White"]`, "1. e4 e5 2. Nf3 d6 (2... Nc6 3. Bc4 Nf6) *"} {
 		if !strings.Contains(pgn, want) {
@@ -93,13 +97,14 @@ func TestBoardPicture(t *testing.T) {
 	}
 	var geo struct {
 		Width, Height float64
+		Shape         string
 		Cells         []struct {
 			Name string
 			X, Y float64
 		}
 	}
 	call(t, "GET", url+"/geometry", nil, &geo)
-	if len(geo.Cells) != 64 || geo.Width <= 0 {
+	if len(geo.Cells) != 64 || geo.Width <= 0 || geo.Shape != "square" {
 		t.Fatalf("geometry: %+v", geo)
 	}
 	at := map[string][2]float64{}
@@ -133,8 +138,9 @@ func TestUpload(t *testing.T) {
 	}
 	c := newSession(t, hs.URL, CreateRequest{Game: "race.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: "random"}}})
 	st := getState(t, hs.URL, c.ID)
-	if len(st.Legal) != 0 && st.ToMove != nil {
-		// A's runner is blocked by B's on b: A has no move.
+	// A's runner is blocked by B's on b: A has no move, and the game is over.
+	if st.Result == nil || st.ToMove != nil || len(st.Legal) != 0 || st.Result.Reason == "" {
+		t.Fatalf("a blocked start: %+v", st)
 	}
 	if st.Players[0] != "A" {
 		t.Fatalf("players %v", st.Players)
@@ -148,5 +154,35 @@ func TestUpload(t *testing.T) {
 	code := call(t, "POST", hs.URL+"/api/sessions", CreateRequest{Game: "loop.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}}, &e)
 	if code != 422 || !strings.Contains(e.Error, "did not stop") || !strings.Contains(e.Error, "loop.zrf:") {
 		t.Fatalf("looping game: %d %q", code, e.Error)
+	}
+}
+
+// A move program that loops only in a later position stops the session
+// with the engine's reason, whoever sits in the seat that cannot move:
+// the state says why, no bot is left thinking, and moves are refused.
+func TestRulesFailMidGame(t *testing.T) {
+	_, hs := testServer(t, Config{})
+	const line = `(board (grid (start-rectangle 0 0 1 1) (dimensions ("a/b/c" (1 0))) (directions (e 1 0) (w -1 0))))`
+	src := `(game (title "Trap") (players A B) (turn-order A B) ` + line + `
+  (piece (name Runner) (moves ((e (verify empty?) add))))
+  (piece (name Spinner) (moves (move-type spin) ((while true mark) add)))
+  (board-setup (A (Runner a)) (B (Spinner c))))`
+	if code := call(t, "POST", hs.URL+"/api/games?name=trap.zrf", src, nil); code != 201 {
+		t.Fatalf("upload: %d", code)
+	}
+	for _, second := range []SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: "random"}} {
+		c := newSession(t, hs.URL, CreateRequest{Game: "trap.zrf", Seats: []SeatRequest{{Kind: "human"}, second}})
+		var st State
+		if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": c.Seats[0].Token, "move": "a - b"}, &st); code != 200 {
+			t.Fatalf("%s: the first move: %d", second.Kind, code)
+		}
+		st = waitFor(t, hs.URL, c.ID, func(s State) bool { return s.Error != "" && !s.Thinking })
+		if !strings.Contains(st.Error, "did not stop") || st.ToMove != nil || st.Version != 1 {
+			t.Fatalf("%s: %+v", second.Kind, st)
+		}
+		var e apiErr
+		if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/undo", map[string]any{"token": c.Seats[0].Token}, &e); code != 409 || !strings.Contains(e.Error, "error of the rules") {
+			t.Fatalf("%s: undo after the failure: %d %q", second.Kind, code, e.Error)
+		}
 	}
 }

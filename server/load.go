@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"runtime"
@@ -111,8 +112,8 @@ type loadRun struct {
 	started atomic.Int64
 	mu      sync.Mutex
 	rep     LoadReport
-	moveLat []time.Duration
-	reply   []time.Duration
+	moveLat latencies
+	reply   latencies
 	all     int
 }
 
@@ -131,8 +132,8 @@ func (l *loadRun) report(elapsed time.Duration) *LoadReport {
 	r := l.rep
 	r.Elapsed = elapsed
 	r.MovesPerSec = float64(l.all) / elapsed.Seconds()
-	r.MoveP50, r.MoveP99 = percentile(l.moveLat, 0.5), percentile(l.moveLat, 0.99)
-	r.ReplyP50, r.ReplyP99 = percentile(l.reply, 0.5), percentile(l.reply, 0.99)
+	r.MoveP50, r.MoveP99 = l.moveLat.quantile(0.5), l.moveLat.quantile(0.99)
+	r.ReplyP50, r.ReplyP99 = l.reply.quantile(0.5), l.reply.quantile(0.99)
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	r.HeapMiB = float64(ms.HeapAlloc) / (1 << 20)
@@ -143,8 +144,9 @@ func (l *loadRun) sampleEvery(ctx context.Context, start time.Time) func() {
 	if l.o.Sample == nil {
 		return func() {}
 	}
-	done := make(chan struct{})
+	done, exited := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(exited)
 		t := time.NewTicker(time.Second)
 		defer t.Stop()
 		for {
@@ -158,16 +160,43 @@ func (l *loadRun) sampleEvery(ctx context.Context, start time.Time) func() {
 			}
 		}
 	}()
-	return func() { close(done) }
+	// Stopping waits for a sample under way, so that none comes after.
+	return func() { close(done); <-exited }
 }
 
-func percentile(xs []time.Duration, q float64) time.Duration {
-	if len(xs) == 0 {
+// latencies counts durations in buckets 1% wide on a log scale: a run of
+// any length keeps a few kilobytes, and its quantiles are right to 1%.
+type latencies struct {
+	counts []int64
+	n      int64
+}
+
+// latencyStep is the ratio between the bounds of a bucket.
+const latencyStep = 1.01
+
+func (h *latencies) add(d time.Duration) {
+	b := int(math.Log(float64(max(1, d.Microseconds()))) / math.Log(latencyStep))
+	if b >= len(h.counts) {
+		h.counts = append(h.counts, make([]int64, b+1-len(h.counts))...)
+	}
+	h.counts[b]++
+	h.n++
+}
+
+// quantile returns the duration below which a share q of those added lie
+// (the middle of its bucket).
+func (h *latencies) quantile(q float64) time.Duration {
+	if h.n == 0 {
 		return 0
 	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return s[min(len(s)-1, int(q*float64(len(s))))]
+	rank := min(h.n-1, int64(q*float64(h.n)))
+	var cum int64
+	for b, c := range h.counts {
+		if cum += c; cum > rank {
+			return time.Duration(math.Pow(latencyStep, float64(b)+0.5) * float64(time.Microsecond))
+		}
+	}
+	return 0
 }
 
 // playGame plays one game: a session with the client on seat 0, the
@@ -239,9 +268,9 @@ func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand) error {
 		l.mu.Lock()
 		l.rep.Moves++
 		l.all += 2
-		l.moveLat = append(l.moveLat, lat)
+		l.moveLat.add(lat)
 		if replyAt > 0 {
-			l.reply = append(l.reply, replyAt)
+			l.reply.add(replyAt)
 		}
 		l.mu.Unlock()
 		if err := l.do(ctx, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 )
@@ -23,4 +24,24 @@ func TestLoad(t *testing.T) {
 	}
 	t.Logf("%d games, %d moves, %.0f moves/s, move p50 %v p99 %v, reply p50 %v p99 %v",
 		rep.Games, rep.Moves, rep.MovesPerSec, rep.MoveP50, rep.MoveP99, rep.ReplyP50, rep.ReplyP99)
+}
+
+// Quantiles of the latency histogram are right to 1%.
+func TestLatencies(t *testing.T) {
+	var h latencies
+	for i := 1; i <= 1000; i++ {
+		h.add(time.Duration(i) * time.Millisecond)
+	}
+	for _, tc := range []struct {
+		q    float64
+		want time.Duration
+	}{{0.5, 501 * time.Millisecond}, {0.99, 991 * time.Millisecond}, {0, time.Millisecond}, {1, time.Second}} {
+		got := h.quantile(tc.q)
+		if math.Abs(float64(got-tc.want)) > 0.01*float64(tc.want) {
+			t.Errorf("quantile %v: %v, want %v", tc.q, got, tc.want)
+		}
+	}
+	if (&latencies{}).quantile(0.5) != 0 {
+		t.Error("the quantile of nothing")
+	}
 }

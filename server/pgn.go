@@ -50,7 +50,7 @@ func (ss *session) writePGN(w *bytes.Buffer) error {
 			result = "1/2-1/2"
 		}
 	}
-	tags := [][2]string{{"Event", ss.eng.Game.Name + " (ludus session " + ss.id + ")"}, {"Site", "ludus"}, {"Date", "????.??.??"},
+	tags := [][2]string{{"Event", ss.eng.Game.Name + " (ludus session " + ss.id + ")"}, {"Site", "ludus"}, {"Date", ss.created.UTC().Format("2006.01.02")},
 		{"Round", "-"}, {"White", seatName(st, 0)}, {"Black", seatName(st, 1)}, {"Result", result}}
 	for _, t := range tags {
 		fmt.Fprintf(w, "[%s %q]\n", t[0], t[1])

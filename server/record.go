@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/ludus-games/ludus/engine"
 )
@@ -92,7 +93,7 @@ func (ss *session) writeSGF(w *bytes.Buffer) {
 		}
 		return "B"
 	}
-	fmt.Fprintf(w, "(;FF[4]CA[UTF-8]AP[ludus]GN[%s]", sgfEscape(ss.eng.Game.Name))
+	fmt.Fprintf(w, "(;FF[4]CA[UTF-8]AP[ludus]GN[%s]DT[%s]", sgfEscape(ss.eng.Game.Name), ss.created.UTC().Format(time.DateOnly))
 	if len(names) == 2 {
 		fmt.Fprintf(w, "P%s[%s]P%s[%s]", color(0), sgfEscape(names[0]), color(1), sgfEscape(names[1]))
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/ludus-games/ludus/engine"
@@ -16,6 +15,9 @@ func (s *Server) routeGames(mux *http.ServeMux) {
 		return writeJSON(w, http.StatusOK, s.catalog.list())
 	}))
 	mux.Handle("POST /api/games", handler(func(w http.ResponseWriter, r *http.Request) error {
+		if site := crossSite(r); site != "" {
+			return failf(http.StatusForbidden, "rules files are uploaded from this server's page, not from %s", site)
+		}
 		src, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload))
 		if err != nil {
 			return failf(http.StatusRequestEntityTooLarge, "rules file over %d bytes", s.cfg.MaxUpload)
@@ -41,13 +43,9 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 		return writeJSON(w, http.StatusCreated, out)
 	}))
 	mux.Handle("GET /api/sessions", handler(func(w http.ResponseWriter, r *http.Request) error {
-		limit := 50
-		if v := r.URL.Query().Get("limit"); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > 1000 {
-				return failf(http.StatusBadRequest, "limit=%q: want 1 to 1000", v)
-			}
-			limit = n
+		limit, err := limitOf(r, 50)
+		if err != nil {
+			return err
 		}
 		rows, err := s.cfg.Store.Sessions(r.Context(), limit)
 		if err != nil {

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ludus-games/ludus/dungeon"
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/search"
 	"github.com/ludus-games/ludus/store"
@@ -28,7 +29,9 @@ type Config struct {
 	// Store keeps sessions and their events (required).
 	Store *store.Store
 	// Games are rules files offered besides the bundled ones and those
-	// uploaded: every *.zrf file of the file system (nil: none).
+	// uploaded: every *.zrf file of the file system (nil: none). Files
+	// that do not read, or hold no playable game, are left out and
+	// reported through Logf.
 	Games fs.FS
 	// BotWorkers is the number of bot moves computed at once (0: one per
 	// core).
@@ -37,6 +40,13 @@ type Config struct {
 	MoveTime time.Duration
 	// MaxUpload bounds an uploaded rules file in bytes (0: 256 KiB).
 	MaxUpload int64
+	// MaxBacklog bounds the past events one event stream sends at once; a
+	// client further behind fetches the state instead (0: 10,000).
+	MaxBacklog int
+	// WriteTimeout drops an event stream whose client has not taken an
+	// event for this long (0: 10 s): a client that never reads costs the
+	// server nothing after that, and it reconnects with ?since.
+	WriteTimeout time.Duration
 	// Web serves the browser UI at / (nil: API only).
 	Web http.Handler
 	// Logf reports what goes wrong in the background (nil: discarded).
@@ -56,6 +66,15 @@ type Server struct {
 	lastUsed map[string]time.Time
 	botCache map[botKey]search.Bot[engine.Ply, *engine.Position]
 
+	// slots bound the heavy work of the puzzle routes done at once.
+	slots      chan struct{}
+	queueWait  time.Duration
+	linjatMade *lru[string, *LinjatPuzzle]
+	games2048  *lru[string, *game2048]
+	layouts    *lru[string, *dungeon.Layout]
+	specs      specs
+	tileSets   tileSets
+
 	ctx    context.Context
 	cancel context.CancelFunc
 }
@@ -73,15 +92,27 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.MaxUpload <= 0 {
 		cfg.MaxUpload = 256 << 10
 	}
+	if cfg.MaxBacklog <= 0 {
+		cfg.MaxBacklog = 10000
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = 10 * time.Second
+	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
 	s := &Server{cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
-		botCache: map[botKey]search.Bot[engine.Ply, *engine.Position]{}}
+		botCache: map[botKey]search.Bot[engine.Ply, *engine.Position]{},
+		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
+		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	var err error
-	if s.catalog, err = newCatalog(ctx, cfg.Store, cfg.Games); err != nil {
+	var skipped []error
+	if s.catalog, skipped, err = newCatalog(ctx, cfg.Store, cfg.Games); err != nil {
 		return nil, err
+	}
+	for _, err := range skipped {
+		cfg.Logf("left out: %v", err)
 	}
 	s.writer = newEventWriter(s.ctx, cfg.Store)
 	s.bots = newBotPool(s.ctx, cfg.BotWorkers)

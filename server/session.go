@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
@@ -59,6 +60,7 @@ type session struct {
 	eng     *arena.Engine
 	seats   []seat
 	bots    []search.Bot[engine.Ply, *engine.Position] // nil for human seats
+	created time.Time
 
 	mu       sync.Mutex
 	pos      *engine.Position
@@ -142,6 +144,10 @@ func (ss *session) apply(e store.SessionEvent) error {
 	}
 	ss.events = append(ss.events, e)
 	ss.plies = append(ss.plies, ss.line)
+	// Whether the game is over asks the rules for the next moves: a move
+	// program that fails there stops the session now, rather than passing
+	// for the end of the game.
+	ss.over()
 	ss.err = ss.pos.Err()
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/ludus-games/ludus/arena"
@@ -101,7 +102,11 @@ func (s *Server) create(ctx context.Context, req CreateRequest) (*Created, error
 	}
 	// A game whose rules fail at the start is refused now, not stored.
 	if start := eng.Game.New(); start.Moves(nil) == nil && start.Err() != nil {
-		return nil, failf(http.StatusUnprocessableEntity, "%s: %v", req.Game, start.Err())
+		msg := start.Err().Error()
+		if !strings.HasPrefix(msg, req.Game+":") {
+			msg = req.Game + ": " + msg
+		}
+		return nil, failf(http.StatusUnprocessableEntity, "%s", msg)
 	}
 	js, _ := json.Marshal(seats)
 	if err := s.cfg.Store.CreateSession(ctx, store.Session{ID: out.ID, Game: req.Game, Variant: title, Seats: string(js)}); err != nil {
@@ -190,7 +195,7 @@ func (s *Server) restore(row *store.Session, evs []store.SessionEvent) (*session
 	if err != nil {
 		return nil, fmt.Errorf("session %s: %w", row.ID, err)
 	}
-	ss := &session{srv: s, id: row.ID, game: row.Game, variant: row.Variant, eng: eng,
+	ss := &session{srv: s, id: row.ID, game: row.Game, variant: row.Variant, eng: eng, created: row.Created,
 		pos: eng.Game.New(), root: &node{seat: -1}, watchers: map[chan struct{}]struct{}{}}
 	ss.cur = ss.root
 	if err := json.Unmarshal([]byte(row.Seats), &ss.seats); err != nil {
@@ -279,8 +284,10 @@ func (ss *session) state() *State {
 			st.Legal = append(st.Legal, ss.pos.Notation(m))
 		}
 		if err := ss.pos.Err(); err != nil {
-			ss.err = err
-			st.Error, st.Legal, st.ToMove = err.Error(), []string{}, nil
+			// The rules failed on this position: the session stops here,
+			// and no bot goes on thinking about it.
+			ss.err, ss.thinking = err, false
+			st.Error, st.Legal, st.ToMove, st.Thinking = err.Error(), []string{}, nil, false
 		}
 	}
 	return st

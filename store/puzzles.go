@@ -40,10 +40,7 @@ func (s *Store) AddPuzzle(ctx context.Context, p *Puzzle) (id int64, added bool,
 	if p.RunID != 0 {
 		run = p.RunID
 	}
-	err = s.db.QueryRowContext(ctx, `INSERT INTO puzzles
-		(game, height, width, body, difficulty, score, rating, trace, solution, seed, settings, run_id, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-		ON CONFLICT (game, body) DO NOTHING RETURNING id`,
+	err = s.db.QueryRowContext(ctx, insertPuzzle,
 		p.Game, p.Height, p.Width, p.Body, p.Difficulty, p.Score,
 		jsonText(p.Rating, "{}"), jsonText(p.Trace, "[]"), jsonText(p.Solution, "[]"),
 		int64(p.Seed), jsonText(p.Settings, "{}"), run, s.now()).Scan(&id)
@@ -53,15 +50,25 @@ func (s *Store) AddPuzzle(ctx context.Context, p *Puzzle) (id int64, added bool,
 	if !errors.Is(err, sql.ErrNoRows) {
 		return 0, false, fmt.Errorf("store: adding %s puzzle: %w", p.Game, err)
 	}
-	err = s.db.QueryRowContext(ctx, `SELECT id FROM puzzles WHERE game = $1 AND body = $2`, p.Game, p.Body).Scan(&id)
+	err = s.db.QueryRowContext(ctx, findPuzzle, p.Game, p.Body).Scan(&id)
 	if err != nil {
 		return 0, false, fmt.Errorf("store: finding %s puzzle: %w", p.Game, err)
 	}
 	return id, false, nil
 }
 
+const (
+	insertPuzzle = `INSERT INTO puzzles
+		(game, height, width, body, difficulty, score, rating, trace, solution, seed, settings, run_id, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+		ON CONFLICT (game, body) DO NOTHING RETURNING id`
+	findPuzzle = `SELECT id FROM puzzles WHERE game = $1 AND body = $2`
+)
+
 // Query selects puzzles; zero fields do not filter.
 type Query struct {
+	// ID selects one puzzle by its id.
+	ID         int64
 	Game       string
 	Difficulty string
 	// Seed and Settings, when Settings is set, select what one generator
@@ -83,6 +90,9 @@ func (s *Store) Puzzles(ctx context.Context, q Query) ([]Puzzle, error) {
 	add := func(cond string, v any) {
 		args = append(args, v)
 		where = append(where, fmt.Sprintf(cond, len(args)))
+	}
+	if q.ID != 0 {
+		add("id = $%d", q.ID)
 	}
 	if q.Game != "" {
 		add("game = $%d", q.Game)

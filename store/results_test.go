@@ -69,3 +69,73 @@ func TestResults(t *testing.T) {
 		})
 	}
 }
+
+// A run resumes only when it did not finish, and only runs of its own
+// kind, settings and seed; queued runs and runs made on a machine never
+// take each other over.
+func TestResumeRun(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	spec := store.RunSpec{Kind: "2048 play", Settings: json.RawMessage(`{"depth":3}`), Seed: 5, Jobs: 4}
+	resume := func(s store.RunSpec) (int64, bool) {
+		t.Helper()
+		id, resumed, err := st.ResumeRun(ctx, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id, resumed
+	}
+	first, resumed := resume(spec)
+	if resumed {
+		t.Fatal("a new run said resumed")
+	}
+	if err := st.FinishRun(ctx, first, store.StatusInterrupted); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		spec    store.RunSpec
+		resumed bool
+	}{
+		{"same run", spec, true},
+		{"other seed", store.RunSpec{Kind: spec.Kind, Settings: spec.Settings, Seed: 6, Jobs: 4}, false},
+		{"other settings", store.RunSpec{Kind: spec.Kind, Settings: json.RawMessage(`{"depth":2}`), Seed: 5, Jobs: 4}, false},
+		{"queued", store.RunSpec{Kind: spec.Kind, Settings: spec.Settings, Seed: 5, Jobs: 4, Status: store.StatusQueued}, false},
+	} {
+		id, resumed := resume(tc.spec)
+		if resumed != tc.resumed || (resumed && id != first) || (!resumed && id == first) {
+			t.Errorf("%s: run %d, resumed %v; want resumed %v of run %d", tc.name, id, resumed, tc.resumed, first)
+		}
+	}
+	ri, err := st.GetRunInfo(ctx, first)
+	if err != nil || ri.Status != store.StatusRunning || !ri.FinishedAt.IsZero() {
+		t.Fatalf("resumed run: %+v, %v", ri, err)
+	}
+	// Every result in: the run reads as done even before it is marked so,
+	// and a finished run is never resumed.
+	for i := range 4 {
+		if _, err := st.AddResult(ctx, store.Result{RunID: first, Index: i, Kind: "2048 game"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ri, err := st.GetRunInfo(ctx, first); err != nil || ri.Status != store.StatusDone || ri.FinishedAt.IsZero() {
+		t.Fatalf("complete run: %+v, %v", ri, err)
+	}
+	if err := st.FinishRun(ctx, first, store.StatusDone); err != nil {
+		t.Fatal(err)
+	}
+	if id, resumed := resume(spec); resumed || id == first {
+		t.Fatalf("a finished run was resumed (%d)", id)
+	}
+	// A queued run is queued again until it has every result.
+	q := spec
+	q.Status = store.StatusQueued
+	a, _ := resume(q)
+	if b, resumed := resume(q); !resumed || b != a {
+		t.Fatalf("queued again: run %d (resumed %v), want %d", b, resumed, a)
+	}
+}

@@ -10,14 +10,14 @@ import (
 // Run is one run of a generator, match or benchmark; what it makes refers
 // to it.
 type Run struct {
-	ID   int64
-	Kind string // e.g. "linjat generate"
+	ID   int64  `json:"id"`
+	Kind string `json:"kind"` // e.g. "linjat generate"
 	// Settings are the run's flags as JSON.
-	Settings   json.RawMessage
-	Seed       uint64
-	Status     string // running, done, interrupted, failed
-	StartedAt  time.Time
-	FinishedAt time.Time // zero while running
+	Settings   json.RawMessage `json:"settings"`
+	Seed       uint64          `json:"seed"`
+	Status     string          `json:"status"` // running, queued, done, interrupted, failed
+	StartedAt  time.Time       `json:"started_at"`
+	FinishedAt time.Time       `json:"finished_at"` // zero while running
 }
 
 // StartRun records the start of a run and returns its id.

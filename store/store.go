@@ -15,7 +15,10 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -47,6 +50,9 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if s.postgres {
 		s.db, err = sql.Open("pgx", dsn)
 	} else {
+		if err := checkFile(dsn); err != nil {
+			return nil, fmt.Errorf("store %s: %w", dsn, err)
+		}
 		// WAL lets readers work while one writer commits; the busy timeout
 		// makes concurrent writers wait their turn instead of failing, and
 		// IMMEDIATE transactions take the write lock up front so that two
@@ -66,6 +72,38 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	}
 	return s, nil
 }
+
+// checkFile says in plain words why path cannot be a SQLite store, before
+// the driver does in its own ("unable to open database file (14)"): a
+// directory, a folder that does not exist, a file of another kind.
+func checkFile(path string) error {
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("is a directory, want a database file")
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		head := make([]byte, len(sqliteMagic))
+		n, _ := io.ReadFull(f, head)
+		if n > 0 && string(head[:n]) != sqliteMagic[:n] {
+			return fmt.Errorf("not a SQLite database (a file of another kind)")
+		}
+		return nil
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("directory %s does not exist", dir)
+	} else if !st.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return nil
+}
+
+// sqliteMagic is how every SQLite database file begins.
+const sqliteMagic = "SQLite format 3\x00"
 
 // name is the store's location for messages, without a password.
 func (s *Store) name() string { return Redact(s.where) }
@@ -95,11 +133,36 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := p.Up(ctx); err != nil {
+	if s.postgres {
+		// Processes that open a new database at once (workers started
+		// together) take turns, or their migrations would collide.
+		conn, err := s.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, SchemaLock); err != nil {
+			return fmt.Errorf("locking the schema: %w", err)
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, SchemaLock)
+	}
+	_, err = p.Up(ctx)
+	// Two processes opening a new SQLite file at once race to make its
+	// tables; each migration is a transaction, so the loser finds the
+	// winner's work done when it tries again.
+	for try := 0; err != nil && !s.postgres && try < 5 && ctx.Err() == nil; try++ {
+		time.Sleep(time.Duration(50<<try) * time.Millisecond)
+		_, err = p.Up(ctx)
+	}
+	if err != nil {
 		return fmt.Errorf("migrating: %w", err)
 	}
 	return nil
 }
+
+// SchemaLock is the PostgreSQL advisory lock held while a schema (the
+// store's, or the queue's) is brought up to date.
+const SchemaLock int64 = 0x6c75647573 // "ludus"
 
 // Close closes the store.
 func (s *Store) Close() error { return s.db.Close() }

@@ -119,6 +119,10 @@ func TestPuzzlesRoundTrip(t *testing.T) {
 			if err != nil || len(bySeed) != 3 {
 				t.Errorf("by seed and settings: %d puzzles, %v; want 3", len(bySeed), err)
 			}
+			one, err := s.Puzzles(ctx, Query{ID: ids["4..."]})
+			if err != nil || len(one) != 1 || one[0].Body != "4..." || one[0].ID != ids["4..."] {
+				t.Errorf("by id %d: %+v, %v; want 4...", ids["4..."], one, err)
+			}
 			none, err := s.Puzzles(ctx, Query{Game: "linjat", Seed: 8, Settings: json.RawMessage(`{"rows":1}`)})
 			if err != nil || len(none) != 0 {
 				t.Errorf("other seed: %d puzzles, %v; want 0", len(none), err)
@@ -269,11 +273,26 @@ func TestWriterProcess(t *testing.T) {
 }
 
 func TestBadLocation(t *testing.T) {
-	_, err := Open(context.Background(), filepath.Join(t.TempDir(), "missing", "dir", "x.db"))
-	if err == nil {
-		t.Fatal("opening a store in a missing directory succeeded")
+	dir := t.TempDir()
+	text := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(text, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	_, err = Open(context.Background(), "postgres://nobody:secret@127.0.0.1:1/none?connect_timeout=2")
+	for _, tt := range []struct{ path, want string }{
+		{filepath.Join(dir, "missing", "dir", "x.db"), "directory " + filepath.Join(dir, "missing", "dir") + " does not exist"},
+		{dir, "is a directory"},
+		{text, "not a SQLite database"},
+		{filepath.Join(text, "x.db"), text + " is not a directory"},
+	} {
+		_, err := Open(context.Background(), tt.path)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.path) {
+			t.Errorf("Open(%s): %v, want an error naming it and saying %q", tt.path, err, tt.want)
+		}
+	}
+	if b, _ := os.ReadFile(text); string(b) != "hello\n" {
+		t.Errorf("the text file became %q", b)
+	}
+	_, err := Open(context.Background(), "postgres://nobody:secret@127.0.0.1:1/none?connect_timeout=2")
 	if err == nil || strings.Contains(err.Error(), "secret") {
 		t.Fatalf("unreachable server: err = %v (want an error without the password)", err)
 	}

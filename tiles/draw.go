@@ -65,36 +65,50 @@ func lerp(a, b render.Point, t float64) render.Point {
 
 // trailPath returns the drawing of one trail: a curve between two exits, a
 // star of curves to a junction for more, a stub with a bar for a dead end.
-func trailPath(h hexCell, exits []Dir) *render.Path {
+// The trail reaches the edges at fraction reach of the way from the centre
+// (1: the edges themselves).
+func trailPath(h hexCell, exits []Dir, reach float64) *render.Path {
 	p := &render.Path{}
 	switch len(exits) {
 	case 1:
 		end := h.toward(exits[0], 0.6)
-		p.MoveTo(h.toward(exits[0], 1)).LineTo(end)
+		p.MoveTo(h.toward(exits[0], reach)).LineTo(end)
 		a := (float64(exits[0])*60 - 90) * math.Pi / 180
 		dx, dy := -math.Sin(a)*h.r*0.14, math.Cos(a)*h.r*0.14
 		p.MoveTo(render.Pt(end.X-dx, end.Y-dy)).LineTo(render.Pt(end.X+dx, end.Y+dy))
 	case 2:
 		a, b := h.toward(exits[0], 1), h.toward(exits[1], 1)
 		ctrl := lerp(h.c, lerp(a, b, 0.5), 0.35)
+		a, b = h.toward(exits[0], reach), h.toward(exits[1], reach)
 		p.MoveTo(a).QuadTo(ctrl, b)
 	default:
 		j := junction(h, exits)
 		for _, d := range exits {
-			p.MoveTo(h.toward(d, 1)).QuadTo(h.toward(d, 0.45), j)
+			p.MoveTo(h.toward(d, reach)).QuadTo(h.toward(d, 0.45), j)
 		}
 	}
 	return p
 }
 
 // junction is where the branches of a trail with three or more exits meet:
-// halfway from the centre to the mean of its exits.
+// halfway from the centre to the mean of its exits. When the exits balance
+// around the centre (N, NE, S, SW), the junction moves most of the way
+// toward its first two exits instead, off the centre where a crossing
+// trail would hide it.
 func junction(h hexCell, exits []Dir) render.Point {
-	var mid render.Point
-	for _, d := range exits {
-		m := h.toward(d, 1)
-		mid.X += m.X / float64(len(exits))
-		mid.Y += m.Y / float64(len(exits))
+	mean := func(ds []Dir) render.Point {
+		var m render.Point
+		for _, d := range ds {
+			p := h.toward(d, 1)
+			m.X += p.X / float64(len(ds))
+			m.Y += p.Y / float64(len(ds))
+		}
+		return m
+	}
+	mid := mean(exits)
+	if math.Hypot(mid.X-h.c.X, mid.Y-h.c.Y) < 0.1*h.r {
+		// Far enough out that a crossing trail's halo leaves it visible.
+		return lerp(h.c, mean(exits[:2]), 0.85)
 	}
 	return lerp(h.c, mid, 0.5)
 }
@@ -109,9 +123,11 @@ func drawSide(cv render.Canvas, h hexCell, side Side, color func(t int) render.C
 		if len(exits) == 0 {
 			continue
 		}
-		path := trailPath(h, exits)
+		path := trailPath(h, exits, 1)
 		if t > 0 && side.NeedsBridge() {
-			cv.Path(path, render.Style{Stroke: parchment, Width: w * 2.6})
+			// The halo stops short of the edges, so that its round ends
+			// stay inside the tile.
+			cv.Path(trailPath(h, exits, 0.8), render.Style{Stroke: parchment, Width: w * 2.6})
 		}
 		cv.Path(path, render.Style{Stroke: color(t), Width: w})
 		if len(exits) > 2 { // a dot tells a junction from a crossing

@@ -76,3 +76,59 @@ func ExampleOptimize() {
 	fmt.Println(len(res.Best), "tiles, objective above 9:", res.Score.Objective.Mean > 9)
 	// Output: 20 tiles, objective above 9: true
 }
+
+// A new board of a given shape, with the landmark pairs of one's choice,
+// and a set of one tile per slot scored on it.
+func ExampleNewBoard() {
+	b, err := tiles.NewBoard("hex:2")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(b.Slots), "slots,", len(b.Landmarks), "landmarks,", len(b.Pairs), "pairs")
+	if err := b.SetPairs("Well-Gate1,Well-Gate4"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	sc, _ := tiles.NewScorer(b, tiles.DefaultWeights())
+	s, _ := sc.Score(tiles.RandomSet(rand.New(rand.NewPCG(1, 2)), len(b.Slots)), rand.New(rand.NewPCG(3, 4)), 1000)
+	fmt.Println(len(s.Pairs), "pairs scored:", s.Pairs[0].A, "-", s.Pairs[0].B)
+	// Output:
+	// 18 slots, 7 landmarks, 21 pairs
+	// 2 pairs scored: Well - Gate1
+}
+
+// Constraints bound any scoring term; the violation is the relative
+// excess, 0 when the term is within its limit.
+func ExampleParseConstraint() {
+	cs, _ := tiles.ParseConstraints([]string{"bridges<=11", "dup<=72", "path>=0.9"})
+	t := tiles.Terms{Bridges: 12, DupScore: 70, PathProb: 0.88}
+	for _, c := range cs {
+		fmt.Printf("%s: %.4f\n", c, c.Violation(t))
+	}
+	fmt.Printf("total %.4f\n", tiles.Violation(cs, t))
+	// Output:
+	// bridges<=11: 0.0909
+	// dup<=72: 0.0000
+	// path>=0.9: 0.0200
+	// total 0.1109
+}
+
+// Printable sheets: pages of fronts, each followed by the mirrored page of
+// the same tiles' backs.
+func ExamplePrintSheets() {
+	set := tiles.RandomSet(rand.New(rand.NewPCG(5, 6)), 20)
+	sheets, err := tiles.PrintSheets(set, tiles.DefaultPrintOptions())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range sheets {
+		fmt.Printf("%gx%g mm, back %v, tiles %d-%d\n", s.Width, s.Height, s.Back, s.Tiles[0]+1, s.Tiles[len(s.Tiles)-1]+1)
+	}
+	// Output:
+	// 210x297 mm, back false, tiles 1-12
+	// 210x297 mm, back true, tiles 1-12
+	// 210x297 mm, back false, tiles 13-20
+	// 210x297 mm, back true, tiles 13-20
+}

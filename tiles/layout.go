@@ -33,7 +33,7 @@ func (sc *Scorer) Deal(set Set, r *rand.Rand) (Layout, error) {
 	}
 	s := sc.begin(set, r)
 	defer sc.scratch.Put(s)
-	s.layout = make(Layout, len(set))
+	s.layout = make(Layout, len(sc.board.Slots))
 	sc.deal(s)
 	l := s.layout
 	s.layout = nil
@@ -56,8 +56,9 @@ func (sc *Scorer) Trace(set Set, l Layout) (Trace, error) {
 	if err := sc.check(set); err != nil {
 		return Trace{}, err
 	}
-	if len(l) != len(set) {
-		return Trace{}, fmt.Errorf("layout has %d placements, want %d", len(l), len(set))
+	ns := len(sc.board.Slots)
+	if len(l) != ns {
+		return Trace{}, fmt.Errorf("layout has %d placements, want one per slot, %d", len(l), ns)
 	}
 	seen := make([]bool, len(set))
 	for i, p := range l {
@@ -71,7 +72,7 @@ func (sc *Scorer) Trace(set Set, l Layout) (Trace, error) {
 	for slot := range l {
 		s.cur[slot] = l.Side(set, slot)
 	}
-	tr := Trace{Trail: make([][MaxTrails]int, len(set)), Landmark: make([]int, len(sc.board.Landmarks))}
+	tr := Trace{Trail: make([][MaxTrails]int, ns), Landmark: make([]int, len(sc.board.Landmarks))}
 	tr.ExtraEdges, _ = sc.graph(s)
 	for _, p := range sc.pairs {
 		tr.Joined = append(tr.Joined, find(s.parent, p[0]) == find(s.parent, p[1]))
@@ -82,7 +83,7 @@ func (sc *Scorer) Trace(set Set, l Layout) (Trace, error) {
 		}
 	}
 	for i := range tr.Landmark {
-		tr.Landmark[i] = int(find(s.parent, int32(MaxTrails*len(set)+i)))
+		tr.Landmark[i] = int(find(s.parent, int32(MaxTrails*ns+i)))
 	}
 	return tr, nil
 }

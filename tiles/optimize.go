@@ -2,6 +2,7 @@ package tiles
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -13,24 +14,40 @@ import (
 )
 
 // Options configures Optimize. The zero value of every field but the stop
-// conditions (Generations or Time) has a sensible default.
+// conditions (Generations or Time) has a sensible default. As JSON it holds
+// what decides a run's results (not its workers, files or functions).
 type Options struct {
 	// Seed makes the run reproducible (with the same Workers, unless Time
 	// stops it).
 	Seed uint64
 	// Workers is the number of goroutines evaluating (default 1).
-	Workers int
-	// Generations and Time stop the run, whichever comes first; at least
-	// one is required.
+	Workers int `json:"-"`
+	// Tiles is the number of tiles in a set (default: the size of Start,
+	// else one per slot of the board); with more tiles than slots each
+	// board draws as many as it has slots.
+	Tiles int
+	// Generations, Time and CPU stop the run, whichever comes first; at
+	// least one is required. CPU is processor time as CPUTime reads it
+	// (the process's user and system time): a budget that, unlike Time,
+	// buys the same work on a quiet machine and on a busy one.
 	Generations int
 	Time        time.Duration
+	CPU         time.Duration
+	CPUTime     func() time.Duration `json:"-"`
+	// PolishFraction, with Time or CPU, gives that fraction of the budget
+	// to a local search of the GA's best set at the end (Polish), which
+	// climbs on where the GA has stalled. The polish is not checkpointed.
+	PolishFraction float64
 	// PopSize (default 24), Elite (default 6) and Tournament (default 3)
 	// shape the GA; CrossoverRate defaults to 0.7.
 	PopSize, Elite, Tournament int
 	CrossoverRate              float64
 	// Boards is the number of random boards per evaluation (default 4000).
-	// Every genome of a generation is scored on the same boards.
-	Boards int
+	// Every genome of a generation is scored on the same boards. With
+	// MaxBoards above it, the number doubles, up to MaxBoards, whenever
+	// GrowAfter validations (default 10) pass without a new best set: a
+	// search that has stalled in the noise then sees finer differences.
+	Boards, MaxBoards, GrowAfter int
 	// ValidateBoards is the number of fresh boards the best genome of a
 	// generation is re-scored on every StatsEvery generations (default
 	// 10000), free of the selection bias of the GA's own estimates.
@@ -48,9 +65,17 @@ type Options struct {
 	Start Set
 	// Penalty, when set, is subtracted from the objective of every set:
 	// see Limits.
-	Penalty func(Set) float64
+	Penalty func(Set) float64 `json:"-"`
+	// Constraints are hard limits on scoring terms ("bridges<=11"). The
+	// GA ranks sets by ConstraintHandling (a constrained tournament by
+	// default: sets meeting every constraint first, the others by how
+	// far they miss), and the best set so far is the best feasible one
+	// once any set is feasible. Constraints on board terms (extra, path)
+	// are judged on the boards each set is scored on.
+	Constraints        []Constraint
+	ConstraintHandling evolve.ConstraintHandling
 	// Progress is called every StatsEvery generations.
-	Progress func(Stats) error
+	Progress func(Stats) error `json:"-"`
 	// PostGA runs the post's own GA instead: one-point crossover at rate
 	// 0.5, a single bit flip with probability 0.5, tournaments of 2, every
 	// genome re-scored each generation on its own fresh boards, no common
@@ -59,8 +84,11 @@ type Options struct {
 	// stay as they are.
 	PostGA bool
 	// Checkpoint, when set, is the file the run saves itself to and
-	// resumes from (with Checkpoint+".best" for the best set so far).
-	Checkpoint string
+	// resumes from: the GA's population and the best set so far, in one
+	// file so that they are always of the same generation. (A
+	// Checkpoint+".best" file that runs of earlier versions kept the best
+	// set in is read when the checkpoint holds none.)
+	Checkpoint string `json:"-"`
 }
 
 // Stats is the state of an optimisation after a generation.
@@ -69,22 +97,30 @@ type Stats struct {
 	Evaluations int
 	Boards      int64 // random boards scored so far, validation included
 	Elapsed     time.Duration
+	// EvalBoards is the number of boards per evaluation.
+	EvalBoards int
 	// GABest and GAMean are the GA's own estimates (penalised objective)
 	// of its best and average genome, on this generation's boards.
 	GABest, GAMean float64
 	// Validated is this generation's best set re-scored on fresh boards.
 	Validated Score
 	// Best is the best set so far and BestScore its latest score (from
-	// the last comparison with a challenger).
-	Best      Set
-	BestScore Score
+	// the last comparison with a challenger); BestViolation is its
+	// violation of the constraints on that score (0: feasible).
+	Best          Set
+	BestScore     Score
+	BestViolation float64
 }
 
 // Result is the outcome of Optimize.
 type Result struct {
-	// Best is the best set so far (see ConfirmBoards), normalised.
-	Best  Set
-	Score Score
+	// Best is the best set so far (see ConfirmBoards), normalised, and
+	// Violation its violation of the constraints (0: feasible).
+	Best      Set
+	Score     Score
+	Violation float64
+	// Polish is what the final local search did (nil without one).
+	Polish *PolishResult
 	// Generations and Boards measure the work done.
 	Generations int
 	Boards      int64
@@ -113,22 +149,28 @@ func Limits(maxBridges, maxDup int) func(Set) float64 {
 }
 
 func (o *Options) defaults(sc *Scorer) error {
-	if o.Generations <= 0 && o.Time <= 0 {
+	if o.Generations <= 0 && o.Time <= 0 && o.CPU <= 0 {
 		return errors.New("optimize: set a number of generations or a time limit")
 	}
-	def := func(v *int, d int) {
-		if *v <= 0 {
-			*v = d
-		}
+	if o.CPU > 0 && o.CPUTime == nil {
+		return errors.New("optimize: a processor-time budget needs CPUTime")
 	}
-	def(&o.Workers, 1)
-	def(&o.PopSize, 24)
-	def(&o.Elite, 6)
-	def(&o.Tournament, 3)
-	def(&o.Boards, 4000)
-	def(&o.ValidateBoards, 10000)
-	def(&o.ConfirmBoards, 20000)
-	def(&o.StatsEvery, 10)
+	if o.PolishFraction < 0 || o.PolishFraction >= 1 {
+		return fmt.Errorf("optimize: polish fraction %g: want 0 to below 1", o.PolishFraction)
+	}
+	if o.PolishFraction > 0 && o.Time <= 0 && o.CPU <= 0 {
+		return errors.New("optimize: a polish fraction needs a time or processor-time budget to divide")
+	}
+	orDefault(&o.Workers, 1)
+	orDefault(&o.PopSize, 24)
+	orDefault(&o.Elite, 6)
+	orDefault(&o.Tournament, 3)
+	orDefault(&o.Boards, 4000)
+	orDefault(&o.MaxBoards, o.Boards)
+	orDefault(&o.GrowAfter, 10)
+	orDefault(&o.ValidateBoards, 10000)
+	orDefault(&o.ConfirmBoards, 20000)
+	orDefault(&o.StatsEvery, 10)
 	if o.CrossoverRate <= 0 {
 		o.CrossoverRate = 0.7
 	}
@@ -139,16 +181,28 @@ func (o *Options) defaults(sc *Scorer) error {
 		if err := sc.check(o.Start); err != nil {
 			return fmt.Errorf("optimize: start set: %w", err)
 		}
+		if o.Tiles > 0 && o.Tiles != len(o.Start) {
+			return fmt.Errorf("optimize: start set has %d tiles, want %d", len(o.Start), o.Tiles)
+		}
+		o.Tiles = len(o.Start)
+	}
+	orDefault(&o.Tiles, len(sc.board.Slots))
+	if o.Tiles < len(sc.board.Slots) {
+		return fmt.Errorf("optimize: %d tiles for %d slots: want at least one tile per slot", o.Tiles, len(sc.board.Slots))
 	}
 	return nil
 }
 
 // optimizer is the state of one Optimize call.
 type optimizer struct {
-	sc     *Scorer
-	opt    Options
-	boards atomic.Int64
-	best   bestSoFar
+	sc         *Scorer
+	opt        Options
+	boards     atomic.Int64
+	best       bestSoFar
+	evalBoards func() int // boards per evaluation now
+	// ctx stops the scoring of validations: a run that is stopping does
+	// not wait for one.
+	ctx context.Context
 }
 
 // challenge scores a challenger and the best set so far on the same fresh
@@ -161,28 +215,41 @@ func (o *optimizer) challenge(gen int, genome []bool, set Set) error {
 	seed := evolve.WorkerRand(o.opt.Seed^0x2545f491, gen).Uint64()
 	scores := make([]Score, 2)
 	for i, s := range []Set{incumbent, set} {
-		if scores[i], err = o.sc.Score(s, rand.New(rand.NewPCG(seed, 0)), o.opt.ConfirmBoards); err != nil {
+		if scores[i], err = o.sc.ScoreContext(o.ctx, s, rand.New(rand.NewPCG(seed, 0)), o.opt.ConfirmBoards); err != nil {
 			return err
 		}
 	}
 	o.boards.Add(2 * int64(o.opt.ConfirmBoards))
-	old, challenger := scores[0].Objective.Mean-o.penalty(incumbent), scores[1].Objective.Mean-o.penalty(set)
-	if challenger > old {
-		o.best.Genome, o.best.Score, o.best.Value = genome, scores[1], challenger
+	oldViol, oldValue := o.rank(incumbent, scores[0])
+	viol, value := o.rank(set, scores[1])
+	if viol < oldViol || (viol == oldViol && value > oldValue) {
+		o.best.Genome, o.best.Score, o.best.Value, o.best.Violation = genome, scores[1], value, viol
 	} else {
-		o.best.Score, o.best.Value = scores[0], old
+		o.best.Score, o.best.Value, o.best.Violation = scores[0], oldValue, oldViol
 	}
 	return nil
+}
+
+// rank returns what sets are compared by: the violation of the
+// constraints (less is better; 0 is feasible), then the penalised
+// objective.
+func (o *optimizer) rank(set Set, s Score) (violation, value float64) {
+	return Violation(o.opt.Constraints, s.Terms()), s.Objective.Mean - o.penalty(set)
 }
 
 // bestSoFar is the best set so far and the history of the run, saved
 // beside the GA checkpoint.
 type bestSoFar struct {
-	Genome  []bool  `json:"genome"`
-	Score   Score   `json:"score"`
-	Value   float64 `json:"value"` // penalised objective
-	Boards  int64   `json:"boards"`
-	History []Stats `json:"history"`
+	Genome    []bool  `json:"genome"`
+	Score     Score   `json:"score"`
+	Value     float64 `json:"value"` // penalised objective
+	Violation float64 `json:"violation,omitempty"`
+	// EvalBoards is the current number of boards per evaluation, and
+	// Stalled the validations since the best set last changed.
+	EvalBoards int     `json:"eval_boards"`
+	Stalled    int     `json:"stalled"`
+	Boards     int64   `json:"boards"`
+	History    []Stats `json:"history"`
 }
 
 func (o *optimizer) penalty(s Set) float64 {
@@ -193,17 +260,29 @@ func (o *optimizer) penalty(s Set) float64 {
 }
 
 func (o *optimizer) evaluate(g []bool, r *rand.Rand) float64 {
+	v, _ := o.evaluateConstrained(g, r)
+	return v
+}
+
+// evaluateConstrained returns a genome's penalised objective and its
+// violation of the constraints on this generation's boards.
+func (o *optimizer) evaluateConstrained(g []bool, r *rand.Rand) (float64, float64) {
 	set, err := Decode(g)
 	if err != nil {
-		return -1e9 // unreachable: genomes keep their length
+		return -1e9, 1e9 // unreachable: genomes keep their length
 	}
-	v, err := o.sc.Objective(set, r, o.opt.Boards)
+	n := o.evalBoards()
+	t, err := o.sc.Measure(set, r, n)
 	if err != nil {
-		return -1e9
+		return -1e9, 1e9
 	}
-	o.boards.Add(int64(o.opt.Boards))
-	return v - o.penalty(set)
+	o.boards.Add(int64(n))
+	return t.Objective - o.penalty(set), Violation(o.opt.Constraints, t)
 }
+
+// interruptedBoards bounds the validation of a run interrupted before its
+// first: a few milliseconds of scoring.
+const interruptedBoards = 1000
 
 // Optimize runs the genetic algorithm of the seed, improved for speed of
 // convergence, on sc's board: genomes in the seed's 480-bit encoding,
@@ -218,8 +297,11 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 	if err := opt.defaults(sc); err != nil {
 		return nil, err
 	}
-	o := &optimizer{sc: sc, opt: opt}
-	bits := len(sc.board.Slots) * BitsPerTile
+	o := &optimizer{sc: sc, opt: opt, ctx: ctx}
+	// Hooks change the number of boards between generations, never while
+	// a generation is evaluated, so reading it needs no lock.
+	o.evalBoards = func() int { return max(o.best.EvalBoards, opt.Boards) }
+	bits := opt.Tiles * BitsPerTile
 	ga := &evolve.GA[[]bool]{
 		Goal:          evolve.Maximize,
 		Evaluate:      o.evaluate,
@@ -231,10 +313,11 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 		CrossoverRate: opt.CrossoverRate,
 		Mutate: evolve.Chain(evolve.PointMutation(0.5), evolve.RandomBlock(BitsPerSide, 0.5),
 			evolve.SwapBlocks[bool](BitsPerSide, 0.2)),
-		Noise:      evolve.GANoise{Reevaluate: true, Average: true, Common: true},
-		Workers:    opt.Workers,
-		Seed:       opt.Seed,
-		Checkpoint: opt.Checkpoint,
+		Noise:       evolve.GANoise{Reevaluate: true, Average: true, Common: true},
+		Constraints: opt.ConstraintHandling,
+		Workers:     opt.Workers,
+		Seed:        opt.Seed,
+		Checkpoint:  opt.Checkpoint,
 		// The best set is saved by the validation hook: keep the two in step.
 		CheckpointEvery: opt.StatsEvery,
 	}
@@ -244,42 +327,119 @@ func Optimize(ctx context.Context, sc *Scorer, opt Options) (*Result, error) {
 		ga.Mutate = evolve.PointMutation(0.5)
 		ga.Noise = evolve.GANoise{Reevaluate: true}
 	}
+	if len(opt.Constraints) > 0 {
+		ga.Evaluate, ga.EvaluateConstrained = nil, o.evaluateConstrained
+	}
 	if opt.Start != nil {
 		ga.Initial = [][]bool{Encode(opt.Start)}
 	}
-	var stop evolve.GAStop
-	if opt.Generations > 0 {
-		stop = evolve.GAGenerations(opt.Generations)
-	}
-	if opt.Time > 0 {
-		t := evolve.GATimeLimit(opt.Time)
-		if stop != nil {
-			t = stop.Or(t)
+	keep := 1 - opt.PolishFraction
+	ga.Stop = gaStop(opt.Generations, time.Duration(keep*float64(opt.Time)))
+	var cpu0 time.Duration
+	if opt.CPU > 0 {
+		cpu0 = opt.CPUTime()
+		budget := time.Duration(keep * float64(opt.CPU))
+		spent := evolve.GAStop(func(*evolve.GAStatus) bool { return opt.CPUTime()-cpu0 >= budget })
+		if ga.Stop == nil {
+			ga.Stop = spent
+		} else {
+			ga.Stop = ga.Stop.Or(spent)
 		}
-		stop = t
 	}
-	ga.Stop = stop
+	started := time.Now()
 	ga.Hooks = []evolve.GAHook[[]bool]{{Every: opt.StatsEvery, Func: o.validate}}
 	if opt.Checkpoint != "" {
 		if _, err := evolve.LoadCheckpoint(opt.Checkpoint+".best", &o.best); err != nil {
 			return nil, err
 		}
 		o.boards.Store(o.best.Boards)
+		ga.SaveState = func() any {
+			b := o.best
+			b.Boards = o.boards.Load()
+			return &b
+		}
+		ga.RestoreState = func(state json.RawMessage) error {
+			o.best = bestSoFar{}
+			if err := json.Unmarshal(state, &o.best); err != nil {
+				return err
+			}
+			o.boards.Store(o.best.Boards)
+			return nil
+		}
 	}
 	res, err := ga.Run(ctx)
 	if res == nil {
 		return nil, err
 	}
-	if o.best.Genome == nil { // stopped before the first validation
+	switch {
+	case o.best.Genome == nil && err != nil:
+		// Interrupted before the first validation: the GA's best with a
+		// quick score, so that the run stops at once; nothing is saved,
+		// and a resumed run validates as the run never interrupted.
+		set, derr := Decode(res.Population[0].Genome)
+		if derr != nil {
+			return nil, errors.Join(err, derr)
+		}
+		r := evolve.WorkerRand(o.opt.Seed^0x5bd1e995, res.Status.Generation)
+		score, serr := sc.Score(set, r, min(o.opt.ValidateBoards, interruptedBoards))
+		if serr != nil {
+			return nil, errors.Join(err, serr)
+		}
+		o.best.Genome, o.best.Score = res.Population[0].Genome, score
+	case o.best.Genome == nil: // stopped before the first validation
 		if verr := o.validate(&res.Status, res.Population); verr != nil {
 			return nil, errors.Join(err, verr)
 		}
 	}
 	best, _ := Decode(o.best.Genome)
-	return &Result{
-		Best: best.Normalize(), Score: o.best.Score, Generations: res.Status.Generation,
+	out := &Result{
+		Best: best.Normalize(), Score: o.best.Score, Violation: o.best.Violation, Generations: res.Status.Generation,
 		Boards: o.boards.Load(), Elapsed: res.Status.Elapsed, History: o.best.History,
-	}, err
+	}
+	if err == nil && opt.PolishFraction > 0 && (opt.Time > 0 || opt.CPU > 0) {
+		err = o.polish(ctx, out, time.Since(started), cpu0)
+	}
+	return out, err
+}
+
+// polish spends the rest of the budget on a local search of the best set
+// and keeps its result, scored on fresh boards.
+func (o *optimizer) polish(ctx context.Context, out *Result, elapsed, cpu0 time.Duration) error {
+	opt := o.opt
+	popt := PolishOptions{Seed: opt.Seed ^ 0x706f6c, Workers: opt.Workers, Constraints: opt.Constraints}
+	if opt.Time > 0 {
+		popt.Time = max(opt.Time-elapsed, time.Millisecond)
+	}
+	if opt.CPU > 0 {
+		popt.CPU, popt.CPUTime = max(opt.CPU-(opt.CPUTime()-cpu0), time.Millisecond), opt.CPUTime
+	}
+	pr, err := Polish(ctx, o.sc, out.Best, popt)
+	if pr == nil {
+		return err
+	}
+	out.Polish, out.Elapsed = pr, out.Elapsed+pr.Elapsed
+	if pr.Accepted > 0 {
+		s, serr := o.sc.Score(pr.Set, evolve.WorkerRand(opt.Seed^0x2545f491, -1), opt.ConfirmBoards)
+		if serr != nil {
+			return serr
+		}
+		out.Best, out.Score = pr.Set, s
+		out.Violation, _ = o.rank(pr.Set, s)
+	}
+	return err
+}
+
+// grow counts the validations without a new best set and doubles the
+// boards per evaluation after GrowAfter of them, up to MaxBoards.
+func (o *optimizer) grow(before []bool) {
+	if before != nil && slices.Equal(before, o.best.Genome) {
+		o.best.Stalled++
+	} else {
+		o.best.Stalled = 0
+	}
+	if o.best.Stalled >= o.opt.GrowAfter && o.evalBoards() < o.opt.MaxBoards {
+		o.best.EvalBoards, o.best.Stalled = min(2*o.evalBoards(), o.opt.MaxBoards), 0
+	}
 }
 
 // validate re-scores the generation's best genome on fresh boards, lets
@@ -289,39 +449,42 @@ func (o *optimizer) validate(st *evolve.GAStatus, pop []evolve.Individual[[]bool
 	if err != nil {
 		return err
 	}
-	score, err := o.sc.Score(set, evolve.WorkerRand(o.opt.Seed^0x5bd1e995, st.Generation), o.opt.ValidateBoards)
+	score, err := o.sc.ScoreContext(o.ctx, set, evolve.WorkerRand(o.opt.Seed^0x5bd1e995, st.Generation), o.opt.ValidateBoards)
+	if err := o.ctx.Err(); err != nil {
+		// Stopping: the run keeps the best set of its last validation,
+		// and the GA its checkpoint of then.
+		return err
+	}
 	if err != nil {
 		return err
 	}
 	o.boards.Add(int64(o.opt.ValidateBoards))
-	value := score.Objective.Mean - o.penalty(set)
+	viol, value := o.rank(set, score)
+	genomeBefore := o.best.Genome
 	switch {
 	case o.best.Genome == nil:
-		o.best.Genome, o.best.Score, o.best.Value = pop[0].Genome, score, value
+		o.best.Genome, o.best.Score, o.best.Value, o.best.Violation = pop[0].Genome, score, value, viol
 	case slices.Equal(pop[0].Genome, o.best.Genome):
 		// the best so far leads the GA still: nothing to decide
-	case value > o.best.Value-2*score.Objective.StdErr:
+	case viol < o.best.Violation || (viol == o.best.Violation && value > o.best.Value-2*score.Objective.StdErr):
 		if err := o.challenge(st.Generation, pop[0].Genome, set); err != nil {
-			return err
+			return err // when stopping, the best set so far stays
 		}
 	}
+	o.grow(genomeBefore)
 	o.best.Boards = o.boards.Load()
 	stats := Stats{
-		Generation: st.Generation, Evaluations: st.Evaluations, Boards: o.boards.Load(),
+		Generation: st.Generation, Evaluations: st.Evaluations, Boards: o.boards.Load(), EvalBoards: o.evalBoards(),
 		Elapsed: st.Elapsed, GABest: st.Best, GAMean: st.Mean,
-		Validated: score, BestScore: o.best.Score,
+		Validated: score, BestScore: o.best.Score, BestViolation: o.best.Violation,
 	}
 	stats.Validated.Pairs, stats.BestScore.Pairs = nil, nil
 	h := o.best.History
 	for len(h) > 0 && h[len(h)-1].Generation >= st.Generation {
 		h = h[:len(h)-1] // replayed after a resume from an older checkpoint
 	}
+	// The GA saves the best set with its checkpoint right after this hook.
 	o.best.History = append(h, stats)
-	if o.opt.Checkpoint != "" {
-		if err := evolve.SaveCheckpoint(o.opt.Checkpoint+".best", &o.best); err != nil {
-			return err
-		}
-	}
 	if o.opt.Progress == nil {
 		return nil
 	}

@@ -24,7 +24,7 @@ import (
 var statsHeader = []string{
 	"generation", "evaluations", "boards", "seconds", "ga_best", "ga_mean",
 	"objective", "objective_stderr", "bridges", "dup_score", "fully_connected",
-	"extra_edges", "path_probability", "best_objective",
+	"extra_edges", "path_probability", "best_objective", "eval_boards",
 }
 
 // WriteStatsCSV writes the history of a run as CSV: one row per validation,
@@ -43,6 +43,7 @@ func WriteStatsCSV(w io.Writer, history []Stats) error {
 			f(s.Elapsed.Seconds()), f(s.GABest), f(s.GAMean),
 			f(v.Objective.Mean), f(v.Objective.StdErr), strconv.Itoa(v.Bridges), strconv.Itoa(v.DupScore),
 			strconv.Itoa(v.FullyConnected), f(v.ExtraEdges.Mean), f(v.PathProb.Mean), f(s.BestScore.Objective.Mean),
+			strconv.Itoa(s.EvalBoards),
 		}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -54,27 +55,30 @@ func WriteStatsCSV(w io.Writer, history []Stats) error {
 
 // DrawCurve plots the objective against time: the validated score of each
 // generation's best set with its 95% interval, the best so far, and
-// reference lines (targets). The left chart shows the whole run, the right
-// one the end of it, where the differences are small.
+// reference lines (targets). The left chart shows the start of the run at
+// full height, the right one the whole run close to its best.
 func DrawCurve(history []Stats, refs ...float64) *render.Drawing {
 	// The climb is over in the first few percent of a run and the rest
 	// moves within the noise, so one panel shows the start at full height
 	// and the other the whole run close up.
-	start := curveChart("The start", nil, math.Inf(-1), refs)
-	end := curveChart("The whole run, close up", nil, 0, refs)
+	start := curveChart("The start", nil, refs)
+	end := curveChart("The whole run, close up", nil, refs)
 	if n := len(history); n > 0 {
 		last := history[n-1].BestScore.Objective.Mean
 		top := last
 		for _, r := range refs {
 			top = max(top, r)
 		}
+		for _, h := range history {
+			top = max(top, h.Validated.Objective.Mean)
+		}
 		cut := max(history[n-1].Elapsed/10, history[min(3, n-1)].Elapsed)
 		k := 0
 		for k < n && history[k].Elapsed <= cut {
 			k++
 		}
-		start = curveChart(fmt.Sprintf("The first %.0f seconds", cut.Seconds()), history[:k], math.Inf(-1), refs)
-		end = curveChart("The whole run, close up", history, last-0.4, refs)
+		start = curveChart(fmt.Sprintf("The first %.0f seconds", cut.Seconds()), history[:k], refs)
+		end = curveChart("The whole run, close up", history, refs)
 		end.YMin, end.YMax = last-0.4, top+0.05
 		low := history[0].Validated.Objective.Mean
 		start.YMin, start.YMax = low, top+(top-low)*0.3 // room for the legend
@@ -84,18 +88,15 @@ func DrawCurve(history []Stats, refs ...float64) *render.Drawing {
 	return d
 }
 
-// curveChart charts the rows whose best so far reaches floor, with values
-// below floor drawn at floor (the chart does not clip).
-func curveChart(title string, history []Stats, floor float64, refs []float64) *plot.Chart {
+// curveChart charts the rows of history (a chart with a fixed y range cuts
+// what lies beyond it).
+func curveChart(title string, history []Stats, refs []float64) *plot.Chart {
 	var x, y, lo, hi, best []float64
 	for _, s := range history {
-		if s.BestScore.Objective.Mean < floor {
-			continue
-		}
 		o := s.Validated.Objective
 		l, h := o.CI95()
-		x, y = append(x, s.Elapsed.Seconds()), append(y, max(o.Mean, floor))
-		lo, hi = append(lo, max(l, floor)), append(hi, max(h, floor))
+		x, y = append(x, s.Elapsed.Seconds()), append(y, o.Mean)
+		lo, hi = append(lo, l), append(hi, h)
 		best = append(best, s.BestScore.Objective.Mean)
 	}
 	c := &plot.Chart{
@@ -136,7 +137,8 @@ type RunReport struct {
 
 // OptimizeRun runs Optimize with a checkpoint in dir (resuming a run found
 // there), keeps dir/stats.csv up to date as it goes, and at the end writes
-// the best set, its final score and the pictures.
+// the best set, its final score and the pictures (an interrupted run writes
+// the best set so far and its score, not the pictures).
 func OptimizeRun(ctx context.Context, sc *Scorer, opt Options, files RunFiles) (*RunReport, error) {
 	if files.FinalBoards <= 0 {
 		files.FinalBoards = 100000
@@ -202,7 +204,9 @@ func (rep *RunReport) writeResults(sc *Scorer, files RunFiles, path func(string)
 			return enc.Encode(rep.Final)
 		})
 	}
-	if err != nil {
+	if err != nil || !final {
+		// Interrupted: the pictures (seconds of PNG encoding) are left to
+		// the run that finishes, or to ludus tiles draw.
 		return err
 	}
 	return rep.writePictures(sc, path, seed, files.Refs)

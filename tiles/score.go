@@ -1,6 +1,7 @@
 package tiles
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -42,7 +43,8 @@ type scoreEdge struct {
 	da, db uint8
 }
 
-// Scorer scores tile sets on one board. It is safe for concurrent use; each
+// Scorer scores tile sets on one board. A set has one tile per slot, or
+// more: then each board draws as many tiles as it has slots. It is safe for concurrent use; each
 // call borrows scratch arrays, so scoring allocates nothing per board.
 type Scorer struct {
 	board   *Board
@@ -158,8 +160,8 @@ func (sc *Scorer) Weights() Weights { return sc.weights }
 // check reports whether a set fits the board and every trail number is in
 // range.
 func (sc *Scorer) check(set Set) error {
-	if len(set) != len(sc.board.Slots) {
-		return fmt.Errorf("tile set has %d tiles, the board has %d slots", len(set), len(sc.board.Slots))
+	if len(set) < len(sc.board.Slots) {
+		return fmt.Errorf("tile set has %d tiles, the board has %d slots: want at least one tile per slot", len(set), len(sc.board.Slots))
 	}
 	for i, t := range set {
 		for _, s := range [2]Side{t.Top, t.Bottom} {
@@ -181,6 +183,9 @@ func (sc *Scorer) begin(set Set, r *rand.Rand) *scratch {
 	if r != nil {
 		s.dice.seed(r)
 	}
+	if len(s.perm) != len(set) { // a set with more tiles than slots
+		s.perm, s.orient = make([]int32, len(set)), make([][12]Side, len(set))
+	}
 	for i := range s.perm {
 		s.perm[i] = int32(i)
 	}
@@ -197,15 +202,17 @@ func (sc *Scorer) begin(set Set, r *rand.Rand) *scratch {
 	return s
 }
 
-// deal lays out a random board: shuffle the tiles over the slots, then flip
-// each with probability 1/2 and turn it by 0-5 sixths.
+// deal lays out a random board: shuffle the tiles over the slots (the
+// first tiles of the shuffle fill them when the set has more tiles than
+// the board has slots), then flip each with probability 1/2 and turn it by
+// 0-5 sixths.
 func (sc *Scorer) deal(s *scratch) {
 	p := s.perm
 	for i := len(p) - 1; i > 0; i-- {
 		j := s.dice.intn(uint32(i + 1))
 		p[i], p[j] = p[j], p[i]
 	}
-	for slot, t := range p {
+	for slot, t := range p[:len(s.cur)] {
 		o := s.dice.intn(12)
 		s.cur[slot] = s.orient[t][o]
 		if s.layout != nil {
@@ -270,6 +277,15 @@ type tally struct {
 	joined, joined2, crossed int
 }
 
+func (t *tally) add(u tally) {
+	t.n += u.n
+	t.extra += u.extra
+	t.extra2 += u.extra2
+	t.joined += u.joined
+	t.joined2 += u.joined2
+	t.crossed += u.crossed
+}
+
 func (sc *Scorer) sample(s *scratch, boards int) tally {
 	var t tally
 	for range boards {
@@ -289,15 +305,29 @@ func (sc *Scorer) sample(s *scratch, boards int) tally {
 // seed's objective: the static terms plus the mean board score. It is the
 // fast path for optimisers; Score gives every term.
 func (sc *Scorer) Objective(set Set, r *rand.Rand, boards int) (float64, error) {
+	t, err := sc.Measure(set, r, boards)
+	return t.Objective, err
+}
+
+// Measure scores set on boards random boards drawn from r and returns the
+// value of every term, the board terms as means: the fast path of Score,
+// without standard errors or per-pair figures.
+func (sc *Scorer) Measure(set Set, r *rand.Rand, boards int) (Terms, error) {
 	if err := sc.check(set); err != nil {
-		return 0, err
+		return Terms{}, err
 	}
 	s := sc.begin(set, r)
 	t := sc.sample(s, boards)
 	sc.scratch.Put(s)
 	w := sc.weights
-	static := w.Static(set.Bridges(), set.DupScore(), set.FullyConnected())
-	return static + (w.ExtraEdges*float64(t.extra)+w.LandmarkPair*float64(t.joined))/float64(max(t.n, 1)), nil
+	terms := staticTerms(set)
+	n := float64(max(t.n, 1))
+	terms.ExtraEdges = float64(t.extra) / n
+	terms.Pairs = float64(t.joined) / n
+	terms.PathProb = terms.Pairs / float64(max(len(sc.pairs), 1))
+	terms.BoardScore = (w.ExtraEdges*float64(t.extra) + w.LandmarkPair*float64(t.joined)) / n
+	terms.Objective = w.Static(terms.Bridges, terms.DupScore, terms.FullyConnected) + terms.BoardScore
+	return terms, nil
 }
 
 // Estimate is a mean over random boards and its standard error.
@@ -348,11 +378,29 @@ type Score struct {
 // Score scores set on boards random boards drawn from r and reports every
 // term with its standard error.
 func (sc *Scorer) Score(set Set, r *rand.Rand, boards int) (Score, error) {
+	return sc.ScoreContext(context.Background(), set, r, boards)
+}
+
+// scoreChunk is the number of boards scored between looks at the context:
+// a few milliseconds of work.
+const scoreChunk = 1 << 10
+
+// ScoreContext is Score stopped by ctx, which it checks every few
+// milliseconds: a cancelled scoring returns ctx's error. The boards drawn
+// are Score's.
+func (sc *Scorer) ScoreContext(ctx context.Context, set Set, r *rand.Rand, boards int) (Score, error) {
 	if err := sc.check(set); err != nil {
 		return Score{}, err
 	}
 	s := sc.begin(set, r)
-	t := sc.sample(s, boards)
+	var t tally
+	for left := boards; left > 0; left -= scoreChunk {
+		if err := ctx.Err(); err != nil {
+			sc.scratch.Put(s)
+			return Score{}, err
+		}
+		t.add(sc.sample(s, min(left, scoreChunk)))
+	}
 	res := Score{
 		Boards: t.n, Bridges: set.Bridges(), DupScore: set.DupScore(),
 		FullyConnected: set.FullyConnected(), Weights: sc.weights,

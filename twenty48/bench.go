@@ -53,7 +53,7 @@ func Bench(ctx context.Context, w io.Writer, cfg BenchConfig) error {
 		res, err := Run(ctx, rc, RunOptions{Workers: cfg.Workers})
 		return Summarize(res), commandOf(rc), err
 	}
-	nn := PlayerSpec{Kind: "expectimax", Eval: "nneonneo", Depth: 3}
+	nn := PlayerSpec{Kind: "expectimax", Eval: "nneonneo", Depth: 3, MinProb: DefaultMinProb}
 	if cfg.SpeedGames > 0 {
 		s, cmd, err := run(nn, cfg.SpeedGames, 0)
 		if err != nil {
@@ -70,7 +70,7 @@ func Bench(ctx context.Context, w io.Writer, cfg BenchConfig) error {
 		row("moves/s, same, generic search package", fmt.Sprintf("%.0f (%.1fM evaluations/s)", g.MovesPerSecond, g.EvalsPerSecond/1e6), "", cmd)
 	}
 	if cfg.AdaptiveMoves > 0 {
-		ad := PlayerSpec{Kind: "expectimax", Eval: "nneonneo", MinDepth: 3}
+		ad := PlayerSpec{Kind: "expectimax", Eval: "nneonneo", MinDepth: 3, MinProb: DefaultMinProb}
 		s, cmd, err := run(ad, 1, cfg.AdaptiveMoves)
 		if err != nil {
 			return err
@@ -79,7 +79,7 @@ func Bench(ctx context.Context, w io.Writer, cfg BenchConfig) error {
 			fmt.Sprintf("about %d", refAdaptiveMs), cmd)
 	}
 	if cfg.StrengthGames > 0 {
-		st := PlayerSpec{Kind: "expectimax", Eval: cfg.Eval, Depth: 3}
+		st := PlayerSpec{Kind: "expectimax", Eval: cfg.Eval, Depth: 3, MinProb: DefaultMinProb}
 		s, cmd, err := run(st, cfg.StrengthGames, 0)
 		if err != nil {
 			return err
@@ -119,7 +119,7 @@ func commandOf(cfg RunConfig) string {
 	if s.Time > 0 {
 		cmd += fmt.Sprintf(" --time %v", s.Time)
 	}
-	if s.MinProb > 0 && s.MinProb != DefaultMinProb {
+	if s.MinProb != DefaultMinProb {
 		cmd += fmt.Sprintf(" --min-prob %g", s.MinProb)
 	}
 	if cfg.MaxMoves > 0 {

@@ -24,17 +24,17 @@ func benchmarkPlayerOn(b *testing.B, boards []Board, p Player) {
 // BenchmarkChooseDepth3 is one decision of the fast path at depth 3 with
 // the nneonneo evaluation, on positions from a whole game.
 func BenchmarkChooseDepth3(b *testing.B) {
-	benchmarkPlayer(b, &Expectimax{Eval: mustEval(b, "nneonneo"), Depth: 3})
+	benchmarkPlayer(b, &Expectimax{Eval: mustEval(b, "nneonneo"), Depth: 3, MinProb: DefaultMinProb})
 }
 
 // BenchmarkGenericDepth3 is the same decision through search.Expectimax.
 func BenchmarkGenericDepth3(b *testing.B) {
-	benchmarkPlayer(b, &Generic{Eval: mustEval(b, "nneonneo"), Depth: 3})
+	benchmarkPlayer(b, &Generic{Eval: mustEval(b, "nneonneo"), Depth: 3, MinProb: DefaultMinProb})
 }
 
 // BenchmarkChooseDepth4 is the fast path at depth 4.
 func BenchmarkChooseDepth4(b *testing.B) {
-	benchmarkPlayer(b, &Expectimax{Eval: mustEval(b, "nneonneo"), Depth: 4})
+	benchmarkPlayer(b, &Expectimax{Eval: mustEval(b, "nneonneo"), Depth: 4, MinProb: DefaultMinProb})
 }
 
 // BenchmarkMove is one slide on the bitboard.
@@ -52,7 +52,7 @@ func BenchmarkMove(b *testing.B) {
 // searches five to eight moves ahead.
 func middleBoards(tb testing.TB) []Board {
 	tb.Helper()
-	x := &Expectimax{Eval: mustEval(tb, "nneonneo"), Depth: 2}
+	x := &Expectimax{Eval: mustEval(tb, "nneonneo"), Depth: 2, MinProb: DefaultMinProb}
 	g := NewGame(1001)
 	var boards []Board
 	for !g.Over() {
@@ -70,7 +70,7 @@ func middleBoards(tb testing.TB) []Board {
 // BenchmarkChooseAdaptive is one decision at the adaptive depth, on
 // boards from the middle of a game.
 func BenchmarkChooseAdaptive(b *testing.B) {
-	benchmarkPlayerOn(b, middleBoards(b), &Expectimax{Eval: mustEval(b, "nneonneo")})
+	benchmarkPlayerOn(b, middleBoards(b), &Expectimax{Eval: mustEval(b, "nneonneo"), MinProb: DefaultMinProb})
 }
 
 // BenchmarkLeafMax is the last ply's inner step: the best evaluation over

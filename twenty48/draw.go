@@ -90,7 +90,7 @@ func BoardDrawing(tiles [16]int, caption string) *render.Drawing {
 	const margin, top = 20.0, 56.0
 	d := render.New(boardSize+2*margin, boardSize+margin+top)
 	d.Background = render.Hex("#faf8ef")
-	d.Text(render.Pt(margin, 36), caption, render.Font{Size: 22, Color: darkText, Bold: true})
+	d.Text(render.Pt(margin, 36), caption, render.FitText(caption, render.Font{Size: 22, Color: darkText, Bold: true}, boardSize))
 	DrawBoard(d, tiles, margin, top, boardSize)
 	return d
 }

@@ -27,7 +27,7 @@ func Example() {
 // nneonneo heuristic at depth 2.
 func ExampleExpectimax() {
 	eval, _ := twenty48.EvalByName("nneonneo")
-	player := &twenty48.Expectimax{Eval: eval, Depth: 2}
+	player := &twenty48.Expectimax{Eval: eval, Depth: 2, MinProb: twenty48.DefaultMinProb}
 	g := twenty48.NewGame(42)
 	for i := 0; i < 200 && !g.Over(); i++ {
 		m, _, _ := player.Choose(g.Board, nil)
@@ -35,6 +35,29 @@ func ExampleExpectimax() {
 	}
 	fmt.Println(g.Moves, "moves, largest tile", g.MaxTile())
 	// Output: 200 moves, largest tile 256
+}
+
+// ExampleExpectimax_Analyze shows what the search makes of each move of
+// a board, beside the move it chooses.
+func ExampleExpectimax_Analyze() {
+	eval, _ := twenty48.EvalByName("nneonneo")
+	player := &twenty48.Expectimax{Eval: eval, Depth: 2}
+	b, _ := twenty48.FromTiles([16]int{2, 4, 8, 16, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 2})
+	m, vals, _, _ := player.Analyze(b)
+	for i, mv := range twenty48.Moves {
+		if vals.Legal[i] {
+			fmt.Printf("%-5s %.0f\n", mv, vals.Values[i])
+		} else {
+			fmt.Printf("%-5s moves no tile\n", mv)
+		}
+	}
+	fmt.Println("chosen:", m)
+	// Output:
+	// up    1577460
+	// down  1575135
+	// left  1573984
+	// right moves no tile
+	// chosen: up
 }
 
 // ExampleReadRecords records a short game and reads it back, checked move

@@ -35,8 +35,11 @@ type Expectimax struct {
 	// depth above (or without limit if that is adaptive) until the budget
 	// per move is spent; the deepest finished search decides. Results then
 	// depend on the machine's speed.
-	Time    time.Duration
-	MinProb float64 // 0 means DefaultMinProb
+	Time time.Duration
+	// MinProb is the cumulative-probability cut-off: a line of spawns
+	// less likely than this is evaluated instead of searched. 0 searches
+	// every line; DefaultMinProb is nneonneo's cut-off.
+	MinProb float64
 }
 
 // Info reports what one search did.
@@ -99,23 +102,40 @@ func putSearcher(s *searcher) {
 // when no move is legal. The generator is not used: the search is
 // deterministic with a depth budget.
 func (x *Expectimax) Choose(b Board, _ *rand.Rand) (m Move, info Info, ok bool) {
+	m, info, _, ok = x.search(b)
+	return m, info, ok
+}
+
+// MoveValues is what a search made of every move of a board, in the order
+// of Moves: the expected evaluation after the move (in evaluation points)
+// for the moves that change the board, which Legal marks.
+type MoveValues struct {
+	Values [4]float64
+	Legal  [4]bool
+}
+
+// Analyze is Choose that also returns the value of every move, from the
+// deepest search that finished: what a front end shows beside the move
+// chosen.
+func (x *Expectimax) Analyze(b Board) (m Move, vals MoveValues, info Info, ok bool) {
+	m, info, vals, ok = x.search(b)
+	return m, vals, info, ok
+}
+
+func (x *Expectimax) search(b Board) (m Move, info Info, vals MoveValues, ok bool) {
 	s := getSearcher()
 	defer putSearcher(s)
-	minProb := x.MinProb
-	if minProb <= 0 {
-		minProb = DefaultMinProb
-	}
-	s.reset(x.Eval, float32(minProb))
+	s.reset(x.Eval, float32(x.MinProb))
 	if x.Time <= 0 {
 		m, ok = s.root(b, x.DepthFor(b))
-		return m, s.info, ok
+		return m, s.info, s.values, ok
 	}
 	return x.deepen(s, b)
 }
 
 // deepen runs searches of growing depth until the next one would not fit
 // the time budget, predicting its cost from the growth of the last two.
-func (x *Expectimax) deepen(s *searcher, b Board) (best Move, info Info, ok bool) {
+func (x *Expectimax) deepen(s *searcher, b Board) (best Move, info Info, vals MoveValues, ok bool) {
 	start := time.Now()
 	s.deadline = start.Add(x.Time)
 	limit := x.Depth
@@ -133,9 +153,9 @@ func (x *Expectimax) deepen(s *searcher, b Board) (best Move, info Info, ok bool
 			break
 		}
 		if !found {
-			return 0, s.info, false
+			return 0, s.info, s.values, false
 		}
-		best, ok, info = m, true, s.info
+		best, ok, info, vals = m, true, s.info, s.values
 		took := time.Since(t0)
 		growth := 8.0
 		if prev > 0 {
@@ -149,8 +169,8 @@ func (x *Expectimax) deepen(s *searcher, b Board) (best Move, info Info, ok bool
 	if !ok { // not even depth 1 finished: play the best single move
 		s.deadline, s.aborted = time.Time{}, false
 		best, ok = s.root(b, 1)
-		info = s.info
+		info, vals = s.info, s.values
 	}
 	info.Evals, info.Nodes, info.Hits = s.info.Evals, s.info.Nodes, s.info.Hits
-	return best, info, ok
+	return best, info, vals, ok
 }

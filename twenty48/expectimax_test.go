@@ -10,7 +10,7 @@ import (
 // sampleBoards returns every step-th board of a game played at depth 1.
 func sampleBoards(t testing.TB, seed uint64, step int) []Board {
 	t.Helper()
-	x := &Expectimax{Eval: mustEval(t, "nneonneo"), Depth: 1}
+	x := &Expectimax{Eval: mustEval(t, "nneonneo"), Depth: 1, MinProb: DefaultMinProb}
 	g := NewGame(seed)
 	var boards []Board
 	for !g.Over() {
@@ -70,12 +70,13 @@ func relClose(a, b, tol float64) bool {
 }
 
 // TestFastPathIsExpectimax checks the fast search, with the cut-off turned
-// off (so that its cache is exact), against the plain recursion.
+// off by MinProb 0 (so that its cache is exact), against the plain
+// recursion.
 func TestFastPathIsExpectimax(t *testing.T) {
 	e := mustEval(t, "nneonneo")
 	boards := sampleBoards(t, 11, 60)
 	for _, depth := range []int{1, 2} {
-		x := &Expectimax{Eval: e, Depth: depth, MinProb: 1e-30}
+		x := &Expectimax{Eval: e, Depth: depth, MinProb: 0}
 		for _, b := range boards {
 			m, info, ok := x.Choose(b, nil)
 			if !ok {
@@ -106,8 +107,8 @@ func TestGenericMatchesFastPath(t *testing.T) {
 	e := mustEval(t, "nneonneo")
 	boards := sampleBoards(t, 12, 40)
 	for _, depth := range []int{1, 2, 3} {
-		fast := &Expectimax{Eval: e, Depth: depth}
-		gen := &Generic{Eval: e, Depth: depth}
+		fast := &Expectimax{Eval: e, Depth: depth, MinProb: DefaultMinProb}
+		gen := &Generic{Eval: e, Depth: depth, MinProb: DefaultMinProb}
 		differ := 0
 		for _, b := range boards {
 			fm, fi, _ := fast.Choose(b, nil)
@@ -131,7 +132,7 @@ func TestGenericMatchesFastPath(t *testing.T) {
 // TestChooseConcurrently checks that one player serves many goroutines
 // and gives each the answer it gives alone.
 func TestChooseConcurrently(t *testing.T) {
-	x := &Expectimax{Eval: mustEval(t, "nneonneo"), Depth: 2}
+	x := &Expectimax{Eval: mustEval(t, "nneonneo"), Depth: 2, MinProb: DefaultMinProb}
 	boards := sampleBoards(t, 13, 50)
 	want := make([]Move, len(boards))
 	for i, b := range boards {
@@ -162,8 +163,8 @@ func TestNoMoveOnDeadBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []Player{&Expectimax{Eval: mustEval(t, "nneonneo"), Depth: 2}, Random{}, Greedy{},
-		&Generic{Eval: mustEval(t, "nneonneo"), Depth: 1}} {
+	for _, p := range []Player{&Expectimax{Eval: mustEval(t, "nneonneo"), Depth: 2, MinProb: DefaultMinProb}, Random{}, Greedy{},
+		&Generic{Eval: mustEval(t, "nneonneo"), Depth: 1, MinProb: DefaultMinProb}} {
 		if _, _, ok := p.Choose(dead, nil); ok {
 			t.Errorf("%T found a move on a dead board", p)
 		}
@@ -193,14 +194,42 @@ func TestAdaptiveDepth(t *testing.T) {
 func TestTimeBudget(t *testing.T) {
 	e := mustEval(t, "nneonneo")
 	b := sampleBoards(t, 14, 100)[1]
-	x := &Expectimax{Eval: e, Time: 20 * time.Millisecond}
+	x := &Expectimax{Eval: e, Time: 20 * time.Millisecond, MinProb: DefaultMinProb}
 	start := time.Now()
 	_, info, ok := x.Choose(b, nil)
 	if !ok || info.Depth < 2 || time.Since(start) > time.Second {
 		t.Fatalf("20ms budget: depth %d after %v", info.Depth, time.Since(start))
 	}
-	tiny := &Expectimax{Eval: e, Time: time.Nanosecond}
+	tiny := &Expectimax{Eval: e, Time: time.Nanosecond, MinProb: DefaultMinProb}
 	if m, info, ok := tiny.Choose(b, nil); !ok || !b.Legal(m) || info.Depth != 1 {
 		t.Fatalf("1ns budget: move %v legal %v depth %d", m, ok && b.Legal(m), info.Depth)
+	}
+}
+
+// TestAnalyzeValues checks the value Analyze gives every move against the
+// plain recursion, and that the move chosen has the best of them.
+func TestAnalyzeValues(t *testing.T) {
+	e := mustEval(t, "nneonneo")
+	for _, x := range []*Expectimax{{Eval: e, Depth: 2, MinProb: 1e-30}, {Eval: e, Depth: 2, MinProb: 1e-30, Time: time.Minute}} {
+		for _, b := range sampleBoards(t, 15, 30) {
+			m, vals, info, ok := x.Analyze(b)
+			if !ok || !vals.Legal[m] || float32(vals.Values[m]) != info.Value {
+				t.Fatalf("chose %v (legal %v, value %v, info %v) on\n%v", m, vals.Legal[m], vals.Values[m], info.Value, b)
+			}
+			for i, mv := range Moves {
+				if legal := b.Legal(mv); legal != vals.Legal[i] {
+					t.Fatalf("%v: legal %v, Analyze says %v on\n%v", mv, legal, vals.Legal[i], b)
+				}
+				if !vals.Legal[i] {
+					continue
+				}
+				if want := plainValue(e, b.Move(mv), info.Depth); !relClose(vals.Values[i], want, 1e-5) {
+					t.Fatalf("%v: value %v, plain recursion %v on\n%v", mv, vals.Values[i], want, b)
+				}
+				if vals.Values[i] > vals.Values[m] {
+					t.Fatalf("chose %v (%v) over %v (%v)", m, vals.Values[m], mv, vals.Values[i])
+				}
+			}
+		}
 	}
 }

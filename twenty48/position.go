@@ -140,18 +140,14 @@ func (p *Position) Copy() *Position {
 // costs on 2048 and to check the fast path against it.
 type Generic struct {
 	Eval    *Eval
-	Depth   int // as Expectimax.Depth; must be positive
-	MinProb float64
+	Depth   int     // as Expectimax.Depth; must be positive
+	MinProb float64 // as Expectimax.MinProb: 0 searches every line
 }
 
 var zero float64
 
 // Choose plays like Expectimax.Choose through search.Expectimax.
 func (g *Generic) Choose(b Board, _ *rand.Rand) (Move, Info, bool) {
-	minProb := g.MinProb
-	if minProb <= 0 {
-		minProb = DefaultMinProb
-	}
 	x := search.Expectimax[Action, *Position]{
 		Eval: func(p *Position, _ game.Player) float64 {
 			if _, over := p.Result(); over {
@@ -160,7 +156,7 @@ func (g *Generic) Choose(b Board, _ *rand.Rand) (Move, Info, bool) {
 			return float64(g.Eval.Score(p.board))
 		},
 		Budget:    search.Budget{Depth: g.Depth + 1},
-		MinProb:   minProb,
+		MinProb:   g.MinProb,
 		TableBits: int(ttBitsFor(g.Depth)),
 		Resign:    &zero,
 	}

@@ -15,7 +15,7 @@ import (
 
 // RecordHeader opens a game.
 type RecordHeader struct {
-	Game   int     `json:"game"`
+	Game   uint64  `json:"game"`
 	Seed   uint64  `json:"seed"`
 	Player string  `json:"player,omitempty"`
 	Start  [16]int `json:"start"`
@@ -39,11 +39,11 @@ type RecordMove struct {
 
 // RecordSummary closes a game.
 type RecordSummary struct {
-	Game    int  `json:"game"`
-	Score   int  `json:"score"`
-	Moves   int  `json:"moves"`
-	MaxTile int  `json:"max_tile"`
-	Over    bool `json:"over"`
+	Game    uint64 `json:"game"`
+	Score   int    `json:"score"`
+	Moves   int    `json:"moves"`
+	MaxTile int    `json:"max_tile"`
+	Over    bool   `json:"over"`
 }
 
 // Record is one game read from a record file.
@@ -114,7 +114,7 @@ type rawLine struct {
 	Gain    *int         `json:"gain"`
 	Spawn   *RecordSpawn `json:"spawn"`
 	Start   []int        `json:"start"`
-	Game    *int         `json:"game"`
+	Game    *uint64      `json:"game"`
 	Seed    uint64       `json:"seed"`
 	Player  string       `json:"player"`
 	Score   *int         `json:"score"`

@@ -13,7 +13,7 @@ import (
 func recordOf(t testing.TB, seed uint64, moves int) string {
 	t.Helper()
 	var buf bytes.Buffer
-	x := &Expectimax{Eval: mustEval(t, "nneonneo"), Depth: 1}
+	x := &Expectimax{Eval: mustEval(t, "nneonneo"), Depth: 1, MinProb: DefaultMinProb}
 	if _, err := PlayGame(context.Background(), x, seed, PlayOptions{MaxMoves: moves, Record: &buf, Label: "test"}); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -117,15 +118,45 @@ func writeTiles(sb *strings.Builder, t [16]int, color bool) {
 }
 
 // FindRecord picks a game of a record file by its number (the header's
-// game), or the first game when game is negative.
-func FindRecord(recs []Record, game int, name string) (*Record, error) {
-	if game < 0 {
-		return &recs[0], nil
-	}
+// game, which is its seed).
+func FindRecord(recs []Record, game uint64, name string) (*Record, error) {
 	for i := range recs {
 		if recs[i].Header != nil && recs[i].Header.Game == game {
 			return &recs[i], nil
 		}
 	}
-	return nil, fmt.Errorf("%s: no game %d in the file", name, game)
+	return nil, fmt.Errorf("%s: no game %d in the file (it has %s)", name, game, gameNumbers(recs))
+}
+
+// gameNumbers lists the games of a record file for a message: "game 7",
+// "games 1001-1020" when they follow each other, or the first few.
+func gameNumbers(recs []Record) string {
+	var ns []uint64
+	for _, r := range recs {
+		if r.Header != nil {
+			ns = append(ns, r.Header.Game)
+		}
+	}
+	switch {
+	case len(ns) == 0:
+		return "no numbered games"
+	case len(ns) == 1:
+		return fmt.Sprintf("game %d", ns[0])
+	}
+	run := true
+	for i := 1; i < len(ns); i++ {
+		run = run && ns[i] == ns[i-1]+1
+	}
+	if run {
+		return fmt.Sprintf("games %d-%d", ns[0], ns[len(ns)-1])
+	}
+	var parts []string
+	for i, n := range ns {
+		if i == 5 {
+			parts = append(parts, "...")
+			break
+		}
+		parts = append(parts, strconv.FormatUint(n, 10))
+	}
+	return "games " + strings.Join(parts, ", ")
 }

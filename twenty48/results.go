@@ -64,7 +64,7 @@ func ReadResults(r io.Reader, name string) ([]GameResult, RunConfig, error) {
 func readResults(r io.Reader, name string) ([]GameResult, resultsHeader, error) {
 	var hdr resultsHeader
 	var games []GameResult
-	seen := map[int]bool{}
+	seen := map[uint64]bool{}
 	sc := bufio.NewScanner(r)
 	line := 0
 	for sc.Scan() {
@@ -103,16 +103,19 @@ func readResults(r io.Reader, name string) ([]GameResult, resultsHeader, error) 
 // add records a finished game and rewrites the file.
 func (rf *resultsFile) add(g GameResult) error {
 	rf.games = append(rf.games, g)
-	return atomicfile.Write(rf.path, func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		if err := enc.Encode(rf.header); err != nil {
+	return atomicfile.Write(rf.path, func(w io.Writer) error { return writeResults(w, rf.header.Config, rf.games) })
+}
+
+// writeResults writes a results file: the header, then the games.
+func writeResults(w io.Writer, cfg RunConfig, games []GameResult) error {
+	enc := json.NewEncoder(w)
+	if err := enc.Encode(resultsHeader{Kind: resultsKind, Config: cfg}); err != nil {
+		return err
+	}
+	for _, g := range games {
+		if err := enc.Encode(g); err != nil {
 			return err
 		}
-		for _, g := range rf.games {
-			if err := enc.Encode(g); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }

@@ -35,11 +35,11 @@ func phaseOf(maxTile int) int {
 
 // GameResult is one finished game.
 type GameResult struct {
-	Game    int   `json:"game"` // seed of the game
-	Score   int   `json:"score"`
-	Moves   int   `json:"moves"`
-	MaxTile int   `json:"max_tile"`
-	Evals   int64 `json:"evals"`
+	Game    uint64 `json:"game"` // seed of the game
+	Score   int    `json:"score"`
+	Moves   int    `json:"moves"`
+	MaxTile int    `json:"max_tile"`
+	Evals   int64  `json:"evals"`
 	// PhaseMoves and PhaseNanos are the moves and the thinking time (CPU
 	// time of the thinking thread) in each phase.
 	PhaseMoves [phases]int   `json:"phase_moves"`
@@ -65,9 +65,9 @@ func PlayGame(ctx context.Context, p Player, seed uint64, opt PlayOptions) (Game
 	defer runtime.UnlockOSThread()
 	g := NewGame(seed)
 	rng := rand.New(rand.NewPCG(seed, 0x9a7e))
-	res := GameResult{Game: int(seed)}
+	res := GameResult{Game: seed}
 	if opt.Record != nil {
-		h := RecordHeader{Game: int(seed), Seed: seed, Player: opt.Label, Start: g.Board.Tiles()}
+		h := RecordHeader{Game: seed, Seed: seed, Player: opt.Label, Start: g.Board.Tiles()}
 		if err := appendJSONLine(opt.Record, h); err != nil {
 			return res, err
 		}
@@ -97,7 +97,7 @@ func PlayGame(ctx context.Context, p Player, seed uint64, opt PlayOptions) (Game
 	}
 	res.Score, res.Moves, res.MaxTile = g.Score, g.Moves, g.MaxTile()
 	if opt.Record != nil {
-		s := RecordSummary{Game: int(seed), Score: g.Score, Moves: g.Moves, MaxTile: g.MaxTile(), Over: g.Over()}
+		s := RecordSummary{Game: seed, Score: g.Score, Moves: g.Moves, MaxTile: g.MaxTile(), Over: g.Over()}
 		if err := appendJSONLine(opt.Record, s); err != nil {
 			return res, err
 		}
@@ -127,6 +127,12 @@ type RunOptions struct {
 	// the results file), and Done after each game: for progress bars.
 	Start func(toPlay int)
 	Done  func(r GameResult)
+	// Played are games of the run played before (kept in a store): they
+	// are not played again.
+	Played []PlayedGame
+	// OnPlayed, when set, receives each game played, with its moves, one
+	// call at a time.
+	OnPlayed func(g PlayedGame) error
 }
 
 // Run plays the games of cfg, several at a time, and returns their results
@@ -142,7 +148,7 @@ func Run(ctx context.Context, cfg RunConfig, opt RunOptions) ([]GameResult, erro
 		return nil, err
 	}
 	var rf *resultsFile
-	done := map[int]GameResult{}
+	done := map[uint64]GameResult{}
 	if opt.Results != "" {
 		if rf, err = openResults(opt.Results, cfg); err != nil {
 			return nil, err
@@ -151,9 +157,12 @@ func Run(ctx context.Context, cfg RunConfig, opt RunOptions) ([]GameResult, erro
 			done[r.Game] = r
 		}
 	}
+	for _, g := range opt.Played {
+		done[g.Game] = g.GameResult
+	}
 	var todo []int
 	for i := 0; i < cfg.Games; i++ {
-		if _, ok := done[int(cfg.Seed)+i]; !ok {
+		if _, ok := done[cfg.Seed+uint64(i)]; !ok {
 			todo = append(todo, i)
 		}
 	}
@@ -168,11 +177,16 @@ func Run(ctx context.Context, cfg RunConfig, opt RunOptions) ([]GameResult, erro
 			if opt.Record != nil {
 				buf = new(bytes.Buffer)
 			}
-			r, err := PlayGame(ctx, player, cfg.Seed+uint64(i), PlayOptions{MaxMoves: cfg.MaxMoves, Record: buf, Label: label})
-			return playedGame{r, buf}, err
+			g, err := PlayRecorded(ctx, player, cfg.Seed+uint64(i), PlayOptions{MaxMoves: cfg.MaxMoves, Record: buf, Label: label})
+			return playedGame{g.GameResult, buf, g}, err
 		},
 		func(i int, pg playedGame) error {
 			done[pg.result.Game] = pg.result
+			if opt.OnPlayed != nil {
+				if err := opt.OnPlayed(pg.game); err != nil {
+					return err
+				}
+			}
 			if rf != nil {
 				if err := rf.add(pg.result); err != nil {
 					return err
@@ -188,7 +202,7 @@ func Run(ctx context.Context, cfg RunConfig, opt RunOptions) ([]GameResult, erro
 	}
 	results := make([]GameResult, 0, cfg.Games)
 	for i := 0; i < cfg.Games; i++ {
-		results = append(results, done[int(cfg.Seed)+i])
+		results = append(results, done[cfg.Seed+uint64(i)])
 	}
 	return results, nil
 }
@@ -196,6 +210,7 @@ func Run(ctx context.Context, cfg RunConfig, opt RunOptions) ([]GameResult, erro
 type playedGame struct {
 	result GameResult
 	record *bytes.Buffer
+	game   PlayedGame
 }
 
 // recordQueue writes game records in seed order as games finish in any
@@ -247,6 +262,13 @@ func (s PlayerSpec) Label() string {
 	}
 	if s.RoomyEmpty > 0 {
 		depth += fmt.Sprintf(", one less with %d+ empty cells", s.RoomyEmpty)
+	}
+	switch s.MinProb {
+	case DefaultMinProb:
+	case 0:
+		depth += ", no cut-off"
+	default:
+		depth += fmt.Sprintf(", cut-off %g", s.MinProb)
 	}
 	return fmt.Sprintf("%s (%s, %s)", s.Kind, s.Eval, depth)
 }

@@ -16,10 +16,10 @@ func TestWorkersDoNotChangeGames(t *testing.T) {
 		name string
 		cfg  RunConfig
 	}{
-		{"depth 1", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "nneonneo", Depth: 1}, Seed: 20, Games: 5}},
-		{"depth 2", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "ludus", Depth: 2}, Seed: 30, Games: 3, MaxMoves: 400}},
-		{"adaptive", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "nneonneo", MinDepth: 1, MaxDepth: 2}, Seed: 40, Games: 3, MaxMoves: 300}},
-		{"roomy", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "ludus", Depth: 2, RoomyEmpty: 8}, Seed: 50, Games: 3, MaxMoves: 300}},
+		{"depth 1", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "nneonneo", Depth: 1, MinProb: DefaultMinProb}, Seed: 20, Games: 5}},
+		{"depth 2", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "ludus", Depth: 2, MinProb: DefaultMinProb}, Seed: 30, Games: 3, MaxMoves: 400}},
+		{"adaptive", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "nneonneo", MinDepth: 1, MaxDepth: 2, MinProb: DefaultMinProb}, Seed: 40, Games: 3, MaxMoves: 300}},
+		{"roomy", RunConfig{Player: PlayerSpec{Kind: "expectimax", Eval: "ludus", Depth: 2, RoomyEmpty: 8, MinProb: DefaultMinProb}, Seed: 50, Games: 3, MaxMoves: 300}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -38,7 +38,8 @@ type searcher struct {
 	depth    int // player moves made below the root move
 	minProb  float32
 	info     Info
-	deadline time.Time // zero: none
+	values   MoveValues // of the root's moves, from the last root search
+	deadline time.Time  // zero: none
 	aborted  bool
 	tick     int
 	touch    uint32 // sums the entries read ahead, so that the reads stay in the code
@@ -67,7 +68,8 @@ func (s *searcher) root(b Board, limit int) (Move, bool) {
 	}
 	var best float32
 	bestMove, found := Up, false
-	for _, m := range Moves {
+	s.values = MoveValues{}
+	for i, m := range Moves {
 		nb := b.Move(m)
 		if nb == b {
 			continue
@@ -76,6 +78,7 @@ func (s *searcher) root(b Board, limit int) (Move, bool) {
 		if s.aborted {
 			return 0, false
 		}
+		s.values.Values[i], s.values.Legal[i] = float64(v/EvalScale), true
 		if !found || v > best {
 			best, bestMove, found = v, m, true
 		}

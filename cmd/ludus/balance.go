@@ -46,7 +46,7 @@ more about play between people who try to win.
 			}
 			defer rec.close()
 			o := f.options(e)
-			o.OnGame = rec.game
+			rec.attach(&o)
 			rep, err := arena.Balance(cmd.Context(), e.Game, entrants[0], o)
 			if err != nil {
 				return rec.fail(err)

@@ -43,7 +43,7 @@ prints a Markdown table.`,
 		},
 	}
 	c.Flags().Float64Var(&seconds, "seconds", 3, "playout time per game and way")
-	c.Flags().StringVar(&dir, "games", "games", "folder of the bundled rules files")
+	c.Flags().StringVar(&dir, "games", "", "folder of the rules files to measure (default: the bundled ones)")
 	c.Flags().IntVar(&iterations, "iterations", 10000, "MCTS iterations of the timed decision")
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the playouts and of MCTS")
 	benchCmd.AddCommand(c)

@@ -8,16 +8,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/dungeon"
-	"github.com/ludus-games/ludus/internal/shareddata"
 )
 
-var benchDungeonFlags struct {
+// benchDungeonOptions are the flags of ludus bench dungeon.
+type benchDungeonOptions struct {
 	data      string
 	runs      int
 	scaleRuns int
 	scale     string
 	limit     time.Duration
 }
+
+var benchDungeonFlags benchDungeonOptions
 
 // dungeonReference is one of the reference's published benchmark inputs
 // with its published mean and median times in seconds (the thesis, 100 runs
@@ -52,27 +54,26 @@ var dungeonReferences = []dungeonReference{
 var benchDungeonCmd = &cobra.Command{
 	Use:   "dungeon",
 	Short: "Dungeon layouts: the reference's benchmark inputs and scaling",
-	Long: `dungeon times layout generation on the reference's published benchmark inputs
-(maps/thesis in the shared data, --runs runs each, a fresh generator per
-run) against a fifth of the reference's published means, then on synthetic
-levels of growing size (one loop per ten rooms). Published means of "0.00 s"
-are taken as 0.005 s. "met" compares wall times; the CPU column shows what
-the runs cost when other work shares the cores.`,
+	Long: `dungeon times layout generation on synthetic levels of growing size (one
+loop per ten rooms, made as ludus dungeon synth makes them). With --data,
+the folder of the reference's published benchmark inputs (maps/thesis of
+its data), it first times those (--runs runs each, a fresh generator per
+run) against a fifth of the reference's published means. Published means
+of "0.00 s" are taken as 0.005 s. "met" compares wall times; the CPU column
+shows what the runs cost when other work shares the cores.`,
+	Example: `  ludus bench dungeon
+  ludus bench dungeon --data ../shared/data/dungeon/maps/thesis --runs 100`,
 	Args: cobra.NoArgs,
 	RunE: func(cmd *cobra.Command, args []string) error {
 		f := benchDungeonFlags
 		if dungeonSweepFlags.sweep {
 			return runDungeonSweep(cmd, f.limit)
 		}
-		if f.data == "" {
-			if d := shareddata.Dir(); d != "" {
-				f.data = filepath.Join(d, "dungeon", "maps", "thesis")
-			}
-		}
-		if f.data == "" {
-			return fmt.Errorf("no reference maps: give --data DIR (maps/thesis of the shared data)")
-		}
 		w := cmd.OutOrStdout()
+		if f.data == "" {
+			fmt.Fprintf(w, "Reference inputs: not timed (--data names the reference's maps/thesis folder).\n")
+			return benchSynthetic(cmd, f)
+		}
 		fmt.Fprintf(w, "Reference inputs, %d runs each; target: mean at most a fifth of the reference's.\n\n", f.runs)
 		fmt.Fprintln(w, benchColumns+" reference mean / median | target mean | met |")
 		fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |")
@@ -93,34 +94,37 @@ the runs cost when other work shares the cores.`,
 			printBenchRow(w, ref.file, len(spec.Rooms), res, cpu, fmt.Sprintf(" %s | %s | %s |",
 				ref.published, fmtSeconds(target), met))
 		}
-		sizes, err := parseSizes(f.scale)
+		return benchSynthetic(cmd, f)
+	},
+}
+
+// benchSynthetic times the synthetic levels of --scale.
+func benchSynthetic(cmd *cobra.Command, f benchDungeonOptions) error {
+	w := cmd.OutOrStdout()
+	sizes, err := parseSizes(f.scale)
+	if err != nil || len(sizes) == 0 {
+		return err
+	}
+	fmt.Fprintf(w, "\nSynthetic levels (ludus dungeon synth), one loop per ten rooms, %d runs each.\n\n", f.scaleRuns)
+	printBenchHeader(w)
+	for _, n := range sizes {
+		spec, err := dungeon.Synthetic(dungeon.SynthOptions{Rooms: n, Cycles: n / 10, Seed: 1, Separate: true})
 		if err != nil {
 			return err
 		}
-		if len(sizes) == 0 {
-			return nil
+		name := fmt.Sprintf("%d rooms, %d loops", n, n/10)
+		res, cpu, err := benchSpec(cmd.Context(), name, spec, f.scaleRuns, 1, f.limit)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(w, "\nSynthetic levels (ludus dungeon synth), one loop per ten rooms, %d runs each.\n\n", f.scaleRuns)
-		printBenchHeader(w)
-		for _, n := range sizes {
-			spec, err := dungeon.Synthetic(dungeon.SynthOptions{Rooms: n, Cycles: n / 10, Seed: 1, Separate: true})
-			if err != nil {
-				return err
-			}
-			name := fmt.Sprintf("%d rooms, %d loops", n, n/10)
-			res, cpu, err := benchSpec(cmd.Context(), name, spec, f.scaleRuns, 1, f.limit)
-			if err != nil {
-				return err
-			}
-			printBenchRow(w, name, n, res, cpu, "")
-		}
-		return nil
-	},
+		printBenchRow(w, name, n, res, cpu, "")
+	}
+	return nil
 }
 
 func init() {
 	f := benchDungeonCmd.Flags()
-	f.StringVar(&benchDungeonFlags.data, "data", "", "folder of the reference's thesis maps (default: the shared data)")
+	f.StringVar(&benchDungeonFlags.data, "data", "", "folder of the reference's thesis maps (default: synthetic levels only)")
 	f.IntVar(&benchDungeonFlags.runs, "runs", 100, "runs per reference input")
 	f.IntVar(&benchDungeonFlags.scaleRuns, "scale-runs", 10, "runs per synthetic level")
 	f.StringVar(&benchDungeonFlags.scale, "scale", "25,50,100", "sizes of the synthetic levels (empty: none)")

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 )
 
 // benchGames are the games of the headline engine figures, with the
@@ -22,6 +25,9 @@ var benchGames = []struct {
 	{"breakthrough", "breakthrough.zrf", 5, "15,400-18,900", "41", 9000},
 	{"English draughts", "checkers.zrf", 9, "29,800-31,500", "34", 15000},
 	{"connect four", "connect-four.zrf", 7, "333,000-354,000", "-", 170000},
+	{"reversi", "reversi.zrf", 7, "9,350-9,630", "-", 0},
+	{"Go 9x9", "go.zrf", 3, "-", "-", 0},
+	{"Hex 11x11", "hex.zrf", 3, "9,100-9,700", "-", 0},
 }
 
 func init() {
@@ -29,31 +35,50 @@ func init() {
 	var dir string
 	var maxPlies int
 	var seed uint64
+	var only []string
 	c := &cobra.Command{
 		Use:   "engine",
 		Short: "Random playouts and perft speed of the game engine",
 		Long: `engine measures, on one core, random playouts per second and perft leaves
-per second for chess, breakthrough, English draughts and connect four (the
-bundled rules files) and prints them in Markdown beside the figures of
-compiled Regular Boardgames (rbg2cpp) and Dagaz.`,
+per second for chess, breakthrough, English draughts, connect four,
+reversi, Go 9x9 and Hex 11x11 (the bundled rules files) and prints them in
+Markdown beside the figures of compiled Regular Boardgames (rbg2cpp) and
+Dagaz. --only measures some of them; --games measures files of the same
+names in another folder instead.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var games []engine.BenchGame
+			var list []engine.BenchGame
 			for _, b := range benchGames {
-				g, err := zrf.Open(filepath.Join(dir, b.file), "")
+				if len(only) > 0 && !slices.Contains(only, b.name) && !slices.Contains(only, b.file) {
+					continue
+				}
+				g, err := games.Open(filepath.Join(dir, b.file), "")
 				if err != nil {
 					return err
 				}
-				games = append(games, engine.BenchGame{Name: b.name, File: b.file, Game: g.Compiled,
+				list = append(list, engine.BenchGame{Name: b.name, File: b.file, Game: g.Compiled,
 					PerftDepth: b.depth, RBG: b.rbg, Dagaz: b.dagaz, Target: b.halfRBGRate})
 			}
+			if len(list) == 0 {
+				return fmt.Errorf("--only %s: no such game (games: %s)", strings.Join(only, ","), benchNames())
+			}
 			d := time.Duration(seconds * float64(time.Second))
-			return engine.WriteBenchReport(cmd.OutOrStdout(), games, d, maxPlies, seed)
+			return engine.WriteBenchReport(cmd.Context(), cmd.OutOrStdout(), list, d, maxPlies, seed)
 		},
 	}
 	c.Flags().Float64Var(&seconds, "seconds", 5, "playout time per game")
-	c.Flags().StringVar(&dir, "games", "games", "folder of the bundled rules files")
+	c.Flags().StringVar(&dir, "games", "", "folder of the rules files to measure (default: the bundled ones)")
 	c.Flags().IntVar(&maxPlies, "max-plies", 1000, "stop a playout after this many moves")
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the random playouts")
+	c.Flags().StringSliceVar(&only, "only", nil, "measure only these games, by name or file (\"chess,reversi.zrf\")")
 	benchCmd.AddCommand(c)
+}
+
+// benchNames lists the games of the engine benchmark.
+func benchNames() string {
+	var names []string
+	for _, b := range benchGames {
+		names = append(names, b.name)
+	}
+	return strings.Join(names, ", ")
 }

@@ -39,6 +39,7 @@ var dungeonGenFlags struct {
 	tmx            string
 	grid, noLabels bool
 	cell           float64
+	db             string
 }
 
 var dungeonGenerateCmd = &cobra.Command{
@@ -50,7 +51,9 @@ Tiled map to --tmx (with its tileset image beside it).
 
 Layout i of --count uses seed --seed+i-1; with --count above 1 the output
 names get -1, -2, ... before their extension. A layout not found within
---time-limit is an error.`,
+--time-limit is an error. Every layout is kept in the store with the spec
+and seed (--db); a run started again after an interruption lays out only
+the layouts it lacks, and "ludus runs export" writes them again.`,
 	Args: cobra.ExactArgs(1),
 	RunE: func(cmd *cobra.Command, args []string) error {
 		f := dungeonGenFlags
@@ -68,22 +71,34 @@ names get -1, -2, ... before their extension. A layout not found within
 		if err != nil {
 			return err
 		}
+		kept, err := keepLayouts(cmd, f.db, spec, f.seed, f.count, f.limit)
+		if err != nil {
+			return err
+		}
+		defer kept.close()
 		bar := progress.New(int64(f.count), "dungeon")
 		defer bar.Finish()
 		for i := range f.count {
 			seed := f.seed + uint64(i)
+			if k, ok := kept.done[i]; ok {
+				bar.Add(1)
+				if err := writeDungeonOutputs(cmd.OutOrStdout(), k.Layout, i, f.count); err != nil {
+					return kept.end(err)
+				}
+				continue
+			}
 			l, st, err := g.Generate(cmd.Context(), dungeon.Options{Seed: seed, TimeLimit: f.limit})
 			if err != nil {
-				return err
+				return kept.end(err)
 			}
+			kept.found(i, seed, l, st)
 			bar.Add(1)
-			fmt.Fprintf(cmd.ErrOrStderr(), "layout %d (seed %d): %d rooms, %d doors, %v, %d iterations\n",
-				i+1, seed, len(l.Rooms), len(l.Doors), st.Duration.Round(time.Microsecond), st.Iterations)
+			fmt.Fprint(cmd.ErrOrStderr(), layoutLine(i, seed, l, st.Duration, st.Iterations))
 			if err := writeDungeonOutputs(cmd.OutOrStdout(), l, i, f.count); err != nil {
-				return err
+				return kept.end(err)
 			}
 		}
-		return nil
+		return kept.end(nil)
 	},
 }
 
@@ -231,6 +246,7 @@ func init() {
 	gf.BoolVar(&dungeonGenFlags.grid, "grid", false, "draw the grid under the rooms")
 	gf.BoolVar(&dungeonGenFlags.noLabels, "no-labels", false, "leave the room names out of pictures")
 	gf.Float64Var(&dungeonGenFlags.cell, "cell", 16, "picture size of one grid unit")
+	dbFlag(dungeonGenerateCmd, &dungeonGenFlags.db)
 
 	dungeonConvertCmd.Flags().StringVarP(&dungeonConvertOut, "output", "o", "", "output file (default: standard output)")
 

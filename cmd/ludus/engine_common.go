@@ -1,10 +1,15 @@
 package main
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
+
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 )
 
 // gameFlags are the flags every engine command shares: which game of the
@@ -23,13 +28,22 @@ func (f *gameFlags) register(c *cobra.Command, withPosition bool) {
 
 // open loads the game and its start (or given) position.
 func (f *gameFlags) open(path string) (*zrf.Game, *engine.State, error) {
-	g, err := zrf.Open(path, f.variant)
+	g, err := games.Open(path, f.variant)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, rulesNotFound(err)
 	}
 	if f.position == "" {
 		return g, engine.NewState(g.Compiled), nil
 	}
 	s, err := engine.ReadPosition(g.Compiled, f.position)
 	return g, s, err
+}
+
+// rulesNotFound adds to the error of a rules file that is not there that
+// the name is not one of a bundled game either.
+func rulesNotFound(err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w (nor the name of a bundled game: ludus games lists them)", err)
+	}
+	return err
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 )
 
 func init() {
@@ -17,8 +17,10 @@ func init() {
 		Short: "Summarise the rules read from a ZRF file",
 		Long: `rules reads a rules file and prints what the engine understood: the games
 and variants in the file, players and turn order, the board, each piece's
-move programs by move type, options and goals, and anything the file asks
-for that the engine does not apply; then the position and how the
+move programs by move type, options and goals, anything the file asks
+for that the engine does not apply ("incomplete:" lines) and what was read
+but should be checked ("warning:" lines: a piece defined twice keeps its
+first definition); then the position and how the
 evaluation of the search players sees it (--eval sets piece values and the
 mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
 		Example: `  ludus rules games/checkers.zrf
@@ -26,9 +28,9 @@ mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
   ludus rules games/chess.zrf --position kiwipete.txt --eval "Pawn=1,Knight=3,Bishop=3,Rook=5,Queen=9"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := zrf.ReadFile(args[0])
+			f, err := games.ReadFile(args[0])
 			if err != nil {
-				return err
+				return rulesNotFound(err)
 			}
 			g, s, err := gf.open(args[0])
 			if err != nil {
@@ -56,7 +58,12 @@ mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
 			if evalSpec != "" {
 				fmt.Fprintf(out, "evaluation with --eval: %s\n", e)
 			}
-			fmt.Fprintf(out, "position evaluation: %s\n", engine.NewPosition(s, e).EvalSummary())
+			pos := engine.NewPosition(s, e)
+			summary := pos.EvalSummary()
+			if err := pos.Err(); err != nil {
+				return fmt.Errorf("position evaluation: %w", err)
+			}
+			fmt.Fprintf(out, "position evaluation: %s\n", summary)
 			return nil
 		},
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,16 +22,20 @@ import (
 //     is marked signed; a flag marked with a range must lie in it;
 //   - an output file flag must name a file of a kind ludus writes, in a
 //     directory that exists (or can be made), checked before any work;
-//   - an input file flag that must exist is checked the same way.
+//   - an input file flag that must exist is checked the same way;
+//   - a run that gives its items the seeds --seed, --seed+1, ... may not
+//     pass the largest seed.
 //
 // The marks are pflag annotations, set where the flag is registered with the
-// helpers below.
+// helpers below, or given by the flag's name alone (byName), so that every
+// command's --out, --workers or --plot is checked alike.
 const (
-	markSigned = "ludus/signed" // may be negative
-	markRange  = "ludus/range"  // "MIN,MAX" inclusive (either may be empty)
-	markOutput = "ludus/output" // file extensions accepted, e.g. ".svg", ".png"
-	markDir    = "ludus/outdir" // an output directory
-	markInput  = "ludus/input"  // a file that must exist
+	markSigned   = "ludus/signed"   // may be negative
+	markRange    = "ludus/range"    // "MIN,MAX" inclusive (either may be empty)
+	markOutput   = "ludus/output"   // file extensions accepted, e.g. ".svg", ".png"
+	markDir      = "ludus/outdir"   // an output directory
+	markInput    = "ludus/input"    // a file that must exist
+	markSeedSpan = "ludus/seedspan" // the flag counting the items seeded seed, seed+1, ...
 )
 
 func annotate(c *cobra.Command, name, key string, values ...string) {
@@ -65,7 +70,15 @@ func outputDirFlag(c *cobra.Command, name string) { annotate(c, name, markDir) }
 
 // inputFlag marks a flag naming a file that must already exist (a database
 // to read, say), so that reading it never creates it.
-func inputFlag(c *cobra.Command, name string) { annotate(c, name, markInput) }
+// Forms are what the flag takes besides a file name: names, or prefixes
+// ending in a colon.
+func inputFlag(c *cobra.Command, name string, forms ...string) {
+	annotate(c, name, markInput, forms...)
+}
+
+// seedSpanFlag says that the items of a run, as many as the flag count
+// says, are seeded --seed, --seed+1, ...
+func seedSpanFlag(c *cobra.Command, count string) { annotate(c, "seed", markSeedSpan, count) }
 
 // checkFlags applies the rules to every flag the user set (and to defaults,
 // which must obey them too).
@@ -73,26 +86,107 @@ func checkFlags(c *cobra.Command) error {
 	var first error
 	c.Flags().VisitAll(func(f *pflag.Flag) {
 		if first == nil {
+			conventions(c, f)
 			first = checkFlag(f)
 		}
 	})
-	return first
+	if first != nil {
+		return first
+	}
+	return checkSeedSpan(c)
 }
 
-// conventions are the marks a flag gets by its name alone, so that every
-// command's --plot is checked alike without each one saying so.
-var conventions = map[string]map[string][]string{
-	"plot": {markOutput: {".svg", ".png"}},
+// Kinds of mark: a flag is at most one kind of file, and has at most one
+// rule on its numbers.
+var (
+	fileMarks   = []string{markOutput, markDir, markInput}
+	numberMarks = []string{markRange, markSigned}
+)
+
+// byName are the marks a flag gets by its name alone, unless marked
+// otherwise where it is registered. Sizes that allocate (games, counts,
+// workers) are bounded so that no flag runs the machine out of memory.
+var byName = map[string]map[string][]string{
+	"plot":          {markOutput: {".svg", ".png"}},
+	"svg":           {markOutput: {".svg"}},
+	"png":           {markOutput: {".png"}},
+	"tmx":           {markOutput: {".tmx"}},
+	"output":        {markOutput: nil},
+	"record":        {markOutput: nil},
+	"results":       {markOutput: nil},
+	"save-position": {markOutput: nil},
+	"checkpoint":    {markOutput: nil},
+	"out":           {markDir: nil},
+	"position":      {markInput: nil},
+	"load":          {markInput: nil},
+	"board":         {markInput: nil},
+	"start":         {markInput: nil},
+	"weights-file":  {markInput: nil},
+	"levels":        {markInput: nil},
+	"data":          {markInput: nil},
+	"workers":       {markRange: {"0", "1024"}},
+	"games":         {markRange: {"0", "1000000"}},
+	"count":         {markRange: {"1", "1000000"}},
+	"runs":          {markRange: {"1", "1000000"}},
+	"max-plies":     {markRange: {"0", "1000000"}},
 }
 
-func checkFlag(f *pflag.Flag) error {
-	for k, v := range conventions[f.Name] {
-		if _, set := f.Annotations[k]; !set {
+// byCommand are marks of flags of commands whose files do not set them.
+var byCommand = map[string]map[string]map[string][]string{
+	"ludus dungeon generate": {"seed": {markSeedSpan: {"count"}}},
+	"ludus dungeon bench":    {"seed": {markSeedSpan: {"runs"}}},
+}
+
+// conventions gives f the marks of its name and command that it lacks.
+func conventions(c *cobra.Command, f *pflag.Flag) {
+	for _, marks := range []map[string][]string{byName[f.Name], byCommand[c.CommandPath()][f.Name]} {
+		for k, v := range marks {
 			if f.Annotations == nil {
 				f.Annotations = map[string][]string{}
 			}
-			f.Annotations[k] = v
+			if hasAny(f, fileMarks) && slices.Contains(fileMarks, k) || hasAny(f, numberMarks) && slices.Contains(numberMarks, k) {
+				continue // marked where it is registered
+			}
+			if _, set := f.Annotations[k]; !set {
+				f.Annotations[k] = v
+			}
 		}
+	}
+}
+
+func hasAny(f *pflag.Flag, keys []string) bool {
+	for _, k := range keys {
+		if _, ok := f.Annotations[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// checkSeedSpan checks that the seeds of a run's items do not wrap around.
+func checkSeedSpan(c *cobra.Command) error {
+	seed := c.Flags().Lookup("seed")
+	if seed == nil || len(seed.Annotations[markSeedSpan]) != 1 {
+		return nil
+	}
+	count := c.Flags().Lookup(seed.Annotations[markSeedSpan][0])
+	if count == nil {
+		return nil
+	}
+	s, err1 := strconv.ParseUint(seed.Value.String(), 10, 64)
+	n, err2 := strconv.Atoi(count.Value.String())
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	if err := seedSpan(s, n); err != nil {
+		return fmt.Errorf("%w (--%s %d)", err, count.Name, n)
+	}
+	return nil
+}
+
+func checkFlag(f *pflag.Flag) error {
+	if _, required := f.Annotations[cobra.BashCompOneRequiredFlag]; required && !f.Changed {
+		return nil // cobra asks for it; its default is never used
 	}
 	if err := checkNumber(f); err != nil {
 		return fmt.Errorf("--%s %s: %w", f.Name, f.Value.String(), err)
@@ -111,12 +205,23 @@ func checkFlag(f *pflag.Flag) error {
 			return fmt.Errorf("--%s %s: %w", f.Name, v, err)
 		}
 	}
-	if _, ok := f.Annotations[markInput]; ok && v != "" && !strings.Contains(v, "://") {
+	if forms, ok := f.Annotations[markInput]; ok && v != "" && !strings.Contains(v, "://") && !namesNoFile(forms, v) {
 		if _, err := os.Stat(v); err != nil {
 			return fmt.Errorf("--%s: %w", f.Name, err)
 		}
 	}
 	return nil
+}
+
+// namesNoFile says whether v is one of the forms an input flag takes
+// besides a file: a name ("post") or a prefix ending in a colon ("hex:").
+func namesNoFile(forms []string, v string) bool {
+	for _, f := range forms {
+		if v == f || strings.HasSuffix(f, ":") && strings.HasPrefix(v, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkNumber checks a number flag's sign and range.
@@ -133,6 +238,12 @@ func checkNumber(f *pflag.Flag) error {
 		lo, _ := strconv.ParseFloat(r[0], 64)
 		hi, _ := strconv.ParseFloat(r[1], 64)
 		if !math.IsNaN(lo) && x < lo || !math.IsNaN(hi) && x > hi {
+			switch {
+			case math.IsNaN(hi):
+				return fmt.Errorf("want %s or more", fmtBound(lo, f))
+			case math.IsNaN(lo):
+				return fmt.Errorf("want %s or less", fmtBound(hi, f))
+			}
 			return fmt.Errorf("want %s to %s", fmtBound(lo, f), fmtBound(hi, f))
 		}
 		return nil
@@ -160,12 +271,10 @@ func numberValue(f *pflag.Flag) (float64, bool) {
 
 func fmtBound(b float64, f *pflag.Flag) string {
 	switch {
-	case math.IsNaN(b):
-		return "any"
 	case f.Value.Type() == "duration":
 		return time.Duration(b).String()
 	}
-	return strconv.FormatFloat(b, 'g', -1, 64)
+	return strconv.FormatFloat(b, 'f', -1, 64)
 }
 
 // checkOutputFile refuses a file ludus cannot write: an unknown extension,

@@ -23,8 +23,9 @@ These tools solve and rate puzzles the way a person would, generate and
 optimise new ones, build level packs from a database and draw puzzles.
 
 Puzzle files are text, one row a line: '.' empty, 'o' dot, 1-9 a number,
-[12] a number above 9. A .json file in the original game's level format is
-read too, with --level DIFFICULTY/N choosing the level (1-based).`,
+[12] a number above 9. A .json file of levels is read too, a pack that
+ludus linjat pack wrote or a collection in the original game's format, with
+--level DIFFICULTY/N choosing the level (1-based; N alone in a pack).`,
 }
 
 // weightFlags are the flags that choose a difficulty and its weights.
@@ -77,11 +78,14 @@ func readPuzzle(path, level string) (*linjat.Puzzle, error) {
 		}
 		return linjat.Read(f, path)
 	}
-	c, err := linjat.ReadCollection(f, path)
+	c, err := linjat.ReadLevels(f, path)
 	if err != nil {
 		return nil, err
 	}
 	name, num, ok := strings.Cut(level, "/")
+	if names := c.Names(); !ok && len(names) == 1 {
+		name, num, ok = names[0], level, true // a pack: the level's number is enough
+	}
 	n, err := strconv.Atoi(num)
 	if !ok || err != nil {
 		return nil, fmt.Errorf("%s: choose a level with --level DIFFICULTY/N (difficulties: %s)",
@@ -106,7 +110,8 @@ var linjatSolveCmd = &cobra.Command{
 	Long: `solve counts the solutions of a puzzle with the exact solver (up to 2), then
 solves it the way a person would, one kind of deduction per step, and rates
 it. It prints the solution, the steps and the rating; --json prints
-{"solutions", "solved", "lines", "rating", "trace"}.`,
+{"solutions", "solved", "lines", "rating", "trace"}. A puzzle without a
+solution is reported and ends with exit status 1.`,
 	Args: cobra.ExactArgs(1),
 	RunE: func(cmd *cobra.Command, args []string) error {
 		p, err := readPuzzle(args[0], solveFlags.level)
@@ -122,9 +127,14 @@ it. It prints the solution, the steps and the rating; --json prints
 			return fmt.Errorf("%s: %w", args[0], err)
 		}
 		if solveFlags.json {
-			return json.NewEncoder(cmd.OutOrStdout()).Encode(rep)
+			err = json.NewEncoder(cmd.OutOrStdout()).Encode(rep)
+		} else {
+			err = rep.WriteText(cmd.OutOrStdout(), p)
 		}
-		return rep.WriteText(cmd.OutOrStdout(), p)
+		if err == nil && rep.Solutions == 0 {
+			err = fmt.Errorf("%s: the puzzle has no solution", args[0])
+		}
+		return err
 	},
 }
 

@@ -19,7 +19,7 @@ var genFlags struct {
 	seed                uint64
 	count, workers      int
 	db, checkpoint      string
-	json                bool
+	json, queue         bool
 	weights             weightFlags
 }
 
@@ -32,10 +32,13 @@ the rating solver can finish them, is improved by mutating the numbers for
 weights. Every puzzle is checked to have exactly one solution.
 
 Puzzle i of --count uses seed --seed+i; the result depends only on the flags
-(not on --workers) unless --time is given. Without --rows, --cols and
---numbers the difficulty's original size is used. With --db each finished
-puzzle is committed to the database at once (a SQLite file, or a
-postgres:// URL), and a run started again skips the puzzles already there.`,
+(not on --workers) unless --time is given. --rows, --cols and --numbers
+left out are the difficulty's. Each finished puzzle is
+committed to the store at once (--db: a SQLite file, or a postgres:// URL;
+by default ludus.db in the user's data directory), and a run started again
+skips the puzzles already there. With --queue the puzzles are put on the
+queue in PostgreSQL as jobs for "ludus worker"s on any machines; "ludus
+runs show" prints them when they are made.`,
 	Args: cobra.NoArgs,
 	RunE: func(cmd *cobra.Command, args []string) error {
 		d, err := genFlags.weights.resolve()
@@ -45,11 +48,20 @@ postgres:// URL), and a run started again skips the puzzles already there.`,
 		set := linjat.Settings{Rows: genFlags.rows, Cols: genFlags.cols, Numbers: genFlags.numbers,
 			Difficulty: d, Iterations: genFlags.iterations, Time: genFlags.time, Workers: genFlags.workers,
 			Seed: genFlags.seed, Checkpoint: genFlags.checkpoint}
-		if set.Rows == 0 && set.Cols == 0 {
-			set.Rows, set.Cols = d.Rows, d.Cols
+		if set.Rows == 0 {
+			set.Rows = d.Rows
+		}
+		if set.Cols == 0 {
+			set.Cols = d.Cols
 		}
 		if set.Numbers == 0 {
 			set.Numbers = (d.MinNumbers + d.MaxNumbers) / 2
+		}
+		if err := set.CheckSize(); err != nil {
+			if !cmd.Flags().Changed("numbers") {
+				err = fmt.Errorf("%w: the %s difficulty's number; --numbers sets another", err, d.Name)
+			}
+			return err
 		}
 		if set.Time > 0 && !cmd.Flags().Changed("iterations") {
 			set.Iterations = 0
@@ -58,14 +70,14 @@ postgres:// URL), and a run started again skips the puzzles already there.`,
 			return fmt.Errorf("--count %d: want at least 1", genFlags.count)
 		}
 		b := &linjat.Batch{Settings: set, Count: genFlags.count}
-		if genFlags.db != "" {
-			st, err := store.Open(cmd.Context(), genFlags.db)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			b.Store = st
+		if genFlags.queue {
+			return queueLinjat(cmd, genFlags.db, set, genFlags.count)
 		}
+		kept, err := keepPuzzles(cmd, genFlags.db, b)
+		if err != nil {
+			return err
+		}
+		defer kept.close()
 		total := set.Iterations * int64(genFlags.count)
 		if set.Iterations == 0 {
 			total = -1
@@ -74,23 +86,25 @@ postgres:// URL), and a run started again skips the puzzles already there.`,
 		defer bar.Finish()
 		b.Progress = func(n int64) { bar.Add(int(n)) }
 		out := cmd.OutOrStdout()
-		b.Skip = func(seed uint64) {
-			fmt.Fprintf(cmd.ErrOrStderr(), "seed %d: already in %s\n", seed, store.Redact(genFlags.db))
+		b.Skip = func(i int, p store.Puzzle) error {
+			fmt.Fprintf(cmd.ErrOrStderr(), "seed %d: already in %s\n", p.Seed, kept.where)
+			g, err := kept.found(i, p)
+			if err != nil {
+				return err
+			}
+			if genFlags.json {
+				return json.NewEncoder(out).Encode(g)
+			}
+			return g.WriteText(out, 0, p.ID)
 		}
 		b.Emit = func(g *linjat.Generated, id int64) error {
+			kept.made(g, d, id)
 			if genFlags.json {
 				return json.NewEncoder(out).Encode(g.JSON(d.Name, d.Weights))
 			}
-			r := g.Result
-			fmt.Fprintf(out, "# seed %d, %s, score %g, depth %d, widest step %d, %d iterations in %.3fs",
-				g.Seed, d.Name, r.Score, r.Depth, r.Width, g.Iterations, g.Elapsed.Seconds())
-			if id != 0 {
-				fmt.Fprintf(out, ", stored as %d", id)
-			}
-			fmt.Fprintf(out, "\n# %s\n%s\n", r.Summary(), g.Puzzle)
-			return nil
+			return g.JSON(d.Name, d.Weights).WriteText(out, g.Elapsed, id)
 		}
-		return b.Run(cmd.Context())
+		return kept.end(b.Run(cmd.Context()))
 	},
 }
 
@@ -103,8 +117,13 @@ func init() {
 	f.DurationVar(&genFlags.time, "time", 0, "optimizer time per puzzle (e.g. 2s), instead of or as well as --iterations")
 	f.Uint64Var(&genFlags.seed, "seed", 1, "seed of the first puzzle")
 	f.IntVar(&genFlags.count, "count", 1, "puzzles to generate")
+	seedSpanFlag(linjatGenerateCmd, "count")
+	rangeFlag(linjatGenerateCmd, "rows", 0, 256)
+	rangeFlag(linjatGenerateCmd, "cols", 0, 256)
+	rangeFlag(linjatGenerateCmd, "numbers", 0, linjat.MaxCells)
 	f.IntVar(&genFlags.workers, "workers", 0, "goroutines per puzzle (default: all cores)")
-	f.StringVar(&genFlags.db, "db", "", "store puzzles in this SQLite file or postgres:// database")
+	dbFlag(linjatGenerateCmd, &genFlags.db)
+	f.BoolVar(&genFlags.queue, "queue", false, `put the puzzles on the queue in --db (PostgreSQL) for "ludus worker"s instead of making them`)
 	f.StringVar(&genFlags.checkpoint, "checkpoint", "", "checkpoint file prefix, to resume an interrupted optimisation")
 	f.BoolVar(&genFlags.json, "json", false, "print one JSON object per puzzle")
 	genFlags.weights.register(linjatGenerateCmd, "expert")

@@ -1,16 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
-	"github.com/ludus-games/ludus/internal/atomicfile"
 	"github.com/ludus-games/ludus/linjat"
-	"github.com/ludus-games/ludus/render"
-	"github.com/ludus-games/ludus/store"
 )
 
 var packFlags struct {
@@ -21,7 +16,7 @@ var packFlags struct {
 
 var linjatPackCmd = &cobra.Command{
 	Use:   "pack",
-	Short: "Build a level pack with a smooth difficulty curve from a database",
+	Short: "Build a level pack with a smooth difficulty curve from the store",
 	Long: `pack chooses --count levels of one difficulty from the puzzles in --db: each
 is rated under the difficulty's collection weights (the uniqueness leaks
 weigh heavily), those failing the difficulty's filters are dropped, the best
@@ -30,14 +25,17 @@ score so that the difficulty rises steadily. It writes the pack as JSON,
 prints the difficulty curve and, with --plot, draws it (SVG or PNG).`,
 	Args: cobra.NoArgs,
 	RunE: func(cmd *cobra.Command, args []string) error {
-		if packFlags.db == "" || packFlags.out == "" {
-			return fmt.Errorf("pack needs --db and -o")
+		if packFlags.out == "" {
+			return fmt.Errorf("pack needs -o")
+		}
+		if packFlags.db == noStore {
+			return fmt.Errorf("--db none: pack chooses its levels from the puzzles of a store")
 		}
 		d, err := packFlags.weights.resolve()
 		if err != nil {
 			return err
 		}
-		st, err := store.Open(cmd.Context(), packFlags.db)
+		st, where, err := openStore(cmd.Context(), packFlags.db)
 		if err != nil {
 			return err
 		}
@@ -51,22 +49,20 @@ prints the difficulty curve and, with --plot, draws it (SVG or PNG).`,
 			return err
 		}
 		if len(pack.Levels) == 0 {
-			return fmt.Errorf("%s: no usable %s puzzles", store.Redact(packFlags.db), d.Name)
+			return fmt.Errorf("%s: no usable %s puzzles", where, d.Name)
 		}
 		if len(pack.Levels) < packFlags.count {
-			fmt.Fprintf(cmd.ErrOrStderr(), "only %d usable %s puzzles in %s\n", len(pack.Levels), d.Name, store.Redact(packFlags.db))
+			fmt.Fprintf(cmd.ErrOrStderr(), "only %d usable %s puzzles in %s\n", len(pack.Levels), d.Name, where)
 		}
-		err = atomicfile.Write(packFlags.out, func(w io.Writer) error {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", " ")
-			return enc.Encode(pack)
-		})
-		if err != nil {
+		if err := savePack(packFlags.out, pack); err != nil {
+			return err
+		}
+		if err := keepPack(cmd, packFlags.db, pack, packFlags.count); err != nil {
 			return err
 		}
 		fmt.Fprint(cmd.OutOrStdout(), pack.CurveText())
 		if packFlags.plot != "" {
-			return render.Save(packFlags.plot, pack.CurveChart().Drawing(720, 360))
+			return savePicture(cmd.OutOrStdout(), packFlags.plot, pack.CurveChart().Drawing(720, 360))
 		}
 		return nil
 	},
@@ -74,7 +70,8 @@ prints the difficulty curve and, with --plot, draws it (SVG or PNG).`,
 
 func init() {
 	f := linjatPackCmd.Flags()
-	f.StringVar(&packFlags.db, "db", "", "database of generated puzzles (SQLite file or postgres:// URL)")
+	f.StringVar(&packFlags.db, "db", "", "store of generated puzzles, where the pack is kept too: a SQLite file or a postgres:// URL (default: ludus.db in the user's data directory)")
+	inputFlag(linjatPackCmd, "db", noStore) // read, never made
 	f.StringVarP(&packFlags.out, "output", "o", "", "pack file to write (JSON)")
 	f.StringVar(&packFlags.plot, "plot", "", "draw the difficulty curve to this .svg or .png file")
 	f.IntVar(&packFlags.count, "count", 99, "levels in the pack")

@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/linjat"
-	"github.com/ludus-games/ludus/render"
 )
 
 var renderFlags struct {
@@ -60,13 +59,14 @@ cells its reasoning looked at outlined.`,
 		if err != nil {
 			return fmt.Errorf("%s: %w", args[0], err)
 		}
-		return render.Save(renderFlags.out, d)
+		return savePicture(cmd.OutOrStdout(), renderFlags.out, d)
 	},
 }
 
 func init() {
 	f := linjatRenderCmd.Flags()
 	f.StringVarP(&renderFlags.out, "output", "o", "", "picture to write (.svg or .png)")
+	outputFlag(linjatRenderCmd, "output", ".svg", ".png")
 	f.StringVar(&renderFlags.level, "level", "", "level DIFFICULTY/N of a .json collection")
 	f.BoolVar(&renderFlags.solution, "solution", false, "draw the solution")
 	f.IntVar(&renderFlags.step, "step", 0, "draw the state after this step of the rating solver")

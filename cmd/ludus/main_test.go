@@ -6,6 +6,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/ludus-games/ludus/internal/chrometest"
 	"github.com/ludus-games/ludus/internal/shareddata"
 )
 
@@ -24,13 +25,35 @@ func TestScripts(t *testing.T) {
 			if d := sharedDataDir(); d != "" {
 				env.Setenv("SHARED", d)
 			}
+			// The default store, in the user's data directory.
+			env.Setenv("XDG_DATA_HOME", filepath.Join(env.WorkDir, "data"))
+			// The repository's files (examples, docs) as a user's clone
+			// has them.
+			repo, err := filepath.Abs("../..")
+			if err != nil {
+				return err
+			}
+			env.Setenv("REPO", repo)
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {
-			if cond == "shared" {
+			switch cond {
+			case "shared":
 				return sharedDataDir() != "", nil
+			case "browser":
+				return chrometest.Path() != "", nil
 			}
 			return false, nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"browsercheck": browsercheck,
+			"signal":       signalCmd,
+			"sleep":        sleepCmd,
+			"waitfor":      waitForCmd,
+			"samelines":    sameLines,
+			"waitresults":  waitResults,
+			"samegames":    sameGames,
+			"waitstatus":   waitStatus,
 		},
 	})
 }

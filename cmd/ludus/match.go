@@ -47,7 +47,7 @@ first bot's running score with its interval and the game lengths.
 			}
 			defer rec.close()
 			o := f.options(e)
-			o.OnGame = rec.game
+			rec.attach(&o)
 			rep, err := arena.Match(cmd.Context(), e.Game, bots, o)
 			if err != nil {
 				return rec.fail(err)

@@ -39,7 +39,9 @@ func (f *runFlags) register(c *cobra.Command, games int, gamesHelp string) {
 	fl.StringVar(&f.variant, "variant", "", "game or variant of the file, by title or number (default: the file's default)")
 	fl.StringVar(&f.eval, "eval", "", `evaluation for the searches: piece values and mobility weight ("Man=1,King=3,mobility=5"; default: the rules')`)
 	fl.IntVar(&f.maxPlies, "max-plies", 2000, "a game this long is a draw")
+	rangeFlag(c, "max-plies", 1, 1e6) // the arena reads 0 as its default
 	fl.IntVar(&f.games, "games", games, gamesHelp)
+	rangeFlag(c, "games", 1, 1e6)
 	fl.Uint64Var(&f.seed, "seed", 1, "seed of the run: every game's chance moves, openings and bots' seeds derive from it")
 	fl.IntVar(&f.workers, "workers", 0, "games played at once (0: one per core)")
 	fl.IntVar(&f.openings, "openings", 0, "random plies at the start of every game, so that deterministic bots vary")
@@ -47,21 +49,18 @@ func (f *runFlags) register(c *cobra.Command, games int, gamesHelp string) {
 	fl.BoolVar(&f.resume, "resume", false, "continue the run saved in --out, playing only the missing games")
 	fl.BoolVar(&f.json, "json", false, "print the summary as JSON instead of text")
 	fl.StringVar(&f.plot, "plot", "", "draw the charts to this .svg or .png file (default with --out: DIR/NAME.svg)")
-	fl.StringVar(&f.db, "db", "", "keep the run and every game in this store (SQLite file or postgres:// URL)")
+	dbFlag(c, &f.db)
 	fl.BoolVar(&f.queue, "queue", false, "put the games on the queue in --db (PostgreSQL) for \"ludus worker\"s instead of playing them")
 }
 
-// open reads the rules file and checks the flags that need no game.
+// open reads the rules file and checks the flags that need no game (the
+// flag rules have checked each alone).
 func (f *runFlags) open(path string) (*arena.Engine, error) {
-	switch {
-	case f.games < 1:
-		return nil, fmt.Errorf("--games %d: want at least 1", f.games)
-	case f.resume && f.out == "":
+	if f.resume && f.out == "" {
 		return nil, fmt.Errorf("--resume needs --out, the directory of the run to continue")
-	case f.workers < 0 || f.openings < 0 || f.maxPlies < 0:
-		return nil, fmt.Errorf("--workers, --openings and --max-plies must be 0 or more")
 	}
-	return arena.OpenEngine(path, arena.EngineOptions{Variant: f.variant, Eval: f.eval, MaxPlies: f.maxPlies})
+	e, err := arena.OpenEngine(path, arena.EngineOptions{Variant: f.variant, Eval: f.eval, MaxPlies: f.maxPlies})
+	return e, rulesNotFound(err)
 }
 
 // options are the run's settings; the evaluation and the move cap change

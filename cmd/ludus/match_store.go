@@ -1,12 +1,11 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -21,31 +20,32 @@ import (
 // the rules file's text included, as the store keeps it and queued jobs
 // carry it.
 func (f *runFlags) arenaRun(kind, path string, e *arena.Engine, bots ...string) (jobs.ArenaRun, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		var ok bool
-		if src, ok = games.Source(filepath.Base(path)); !ok {
-			return jobs.ArenaRun{}, err
-		}
+	var src []byte
+	var err error
+	if name, ok := games.Bundled(path); ok {
+		src, _ = games.Source(name)
+		path = name
+	} else if src, err = os.ReadFile(path); err != nil {
+		return jobs.ArenaRun{}, err
 	}
 	o := f.options(e)
 	return jobs.ArenaRun{Kind: kind, File: filepath.Base(path), Source: string(src), Variant: f.variant, Eval: f.eval,
 		MaxPlies: f.maxPlies, Bots: bots, Games: f.games, Seed: f.seed, Openings: f.openings, Settings: o.Settings}, nil
 }
 
-// createRun records the run in the store.
-func createRun(ctx context.Context, st *store.Store, ar jobs.ArenaRun, games int) (int64, error) {
-	settings, err := json.Marshal(ar)
+// runSpec is the run as the store keeps it: its settings are the whole
+// ArenaRun, so that a worker anywhere can play its games.
+func runSpec(ar jobs.ArenaRun) (store.RunSpec, []queue.Job, error) {
+	js, err := jobs.ArenaJobs(0, ar)
 	if err != nil {
-		return 0, err
+		return store.RunSpec{}, nil, err
 	}
-	return st.CreateRun(ctx, store.RunSpec{Kind: ar.Kind, Command: strings.Join(os.Args, " "), Settings: settings,
-		Seed: ar.Seed, Version: ludusVersion(), Jobs: games})
+	settings, err := json.Marshal(ar)
+	return store.RunSpec{Kind: ar.Kind, Settings: settings, Seed: ar.Seed, Jobs: len(js)}, js, err
 }
 
 // enqueue puts the run's games on the queue as jobs, one per game.
 func (f *runFlags) enqueue(cmd *cobra.Command, kind, path string, e *arena.Engine, bots ...string) error {
-	ctx := cmd.Context()
 	if !store.IsURL(f.db) {
 		return fmt.Errorf("--queue needs --db postgres://...: the queue lives in PostgreSQL")
 	}
@@ -53,115 +53,77 @@ func (f *runFlags) enqueue(cmd *cobra.Command, kind, path string, e *arena.Engin
 	if err != nil {
 		return err
 	}
-	st, err := store.Open(ctx, f.db)
+	spec, js, err := runSpec(ar)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	q, err := queue.Open(ctx, f.db)
-	if err != nil {
-		return err
-	}
-	defer q.Close()
-	js, err := jobs.ArenaJobs(0, ar)
-	if err != nil {
-		return err
-	}
-	id, err := createRun(ctx, st, ar, len(js))
-	if err != nil {
-		return err
-	}
-	for i := range js {
-		js[i].RunID = id
-	}
-	added, err := q.Enqueue(ctx, js)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(cmd.OutOrStdout(), "run %d: %d games queued in %s\nludus worker --db URL   runs them (on any machines)\nludus runs show %d    prints the %s when they are played\n",
-		id, added, store.Redact(f.db), id, kind)
-	return nil
+	_, err = enqueueRun(cmd, f.db, spec, js)
+	return err
 }
 
 // gameRecorder keeps a run played here in the store: the run, then every
-// game as it finishes, and the plot at the end.
+// game as it finishes, and the plot at the end; a run interrupted before
+// resumes with the games it had.
 type gameRecorder struct {
-	ctx context.Context
-	st  *store.Store
-	id  int64
-	f   *runFlags
-	err error
+	*keptRun
+	f      *runFlags
+	kind   string
+	played []*arena.Record
 }
 
-// recorder opens the store when --db is given (a recorder that records
-// nothing otherwise).
+// recorder opens the store of --db (the default one without it) and
+// resumes or starts the run there.
 func (f *runFlags) recorder(cmd *cobra.Command, kind, path string, e *arena.Engine, bots ...string) (*gameRecorder, error) {
-	r := &gameRecorder{ctx: cmd.Context(), f: f}
-	if f.db == "" {
-		return r, nil
-	}
 	ar, err := f.arenaRun(kind, path, e, bots...)
 	if err != nil {
 		return nil, err
 	}
-	if r.st, err = store.Open(cmd.Context(), f.db); err != nil {
+	spec, _, err := runSpec(ar)
+	if err != nil {
 		return nil, err
 	}
-	n := f.games
-	if kind == "tournament" {
-		n = f.games * len(bots) * (len(bots) - 1) / 2
-	}
-	if r.id, err = createRun(cmd.Context(), r.st, ar, n); err != nil {
-		r.st.Close()
+	kr, err := keepRun(cmd, f.db, spec)
+	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "run %d in %s\n", r.id, store.Redact(f.db))
+	r := &gameRecorder{keptRun: kr, f: f, kind: kind}
+	if r.played, err = jobs.Records(kr.have); err != nil {
+		kr.close()
+		return nil, err
+	}
 	return r, nil
+}
+
+// attach makes the run's options keep every game and skip those played
+// before.
+func (r *gameRecorder) attach(o *arena.Options) {
+	o.Played = r.played
+	o.OnGame = r.game
 }
 
 // game stores a finished game as the run's result at its index.
 func (r *gameRecorder) game(rec *arena.Record) {
-	if r.st == nil || r.err != nil {
+	data, err := jobs.NewGameResult(rec)
+	if err != nil {
+		r.keptRun.fail(err)
 		return
 	}
-	var b strings.Builder
-	if r.err = rec.Write(&b); r.err != nil {
-		return
+	var elapsed time.Duration
+	for _, t := range rec.Time {
+		elapsed += t
 	}
-	data, _ := json.Marshal(map[string]string{"record": b.String()})
-	_, r.err = r.st.AddResult(r.ctx, store.Result{RunID: r.id, Index: rec.Index, Seed: rec.Seed, Kind: "game", Data: data})
+	r.add(rec.Index, rec.Seed, "game", data, elapsed)
 }
 
 // fail marks the run interrupted or failed.
-func (r *gameRecorder) fail(err error) error {
-	if r.st != nil {
-		status := "failed"
-		if r.ctx.Err() != nil {
-			status = "interrupted"
-		}
-		r.st.FinishRun(context.Background(), r.id, status)
-	}
-	return err
-}
+func (r *gameRecorder) fail(err error) error { return r.end(err) }
 
 // finish marks the run done and keeps its plot.
 func (r *gameRecorder) finish(err error) error {
-	if err != nil || r.st == nil {
-		return r.fail(err)
+	if err == nil && r.f.plot != "" {
+		r.file(filepath.Base(r.f.plot), r.f.plot)
+	} else if err == nil && r.f.out != "" {
+		r.file(r.kind+".svg", filepath.Join(r.f.out, r.kind+".svg"))
 	}
-	if r.err != nil {
-		return r.fail(r.err)
-	}
-	if r.f.plot != "" {
-		if data, rerr := os.ReadFile(r.f.plot); rerr == nil {
-			r.st.SaveFile(r.ctx, r.id, filepath.Base(r.f.plot), data)
-		}
-	}
-	return r.st.FinishRun(r.ctx, r.id, "done")
-}
-
-func (r *gameRecorder) close() {
-	if r.st != nil {
-		r.st.Close()
-	}
+	return r.end(err)
 }

@@ -15,9 +15,15 @@ generators of puzzles, dungeon maps and tile sets.`,
 	SilenceUsage:  true,
 	SilenceErrors: true,
 	// One check of every flag before any command does work: see flagcheck.go.
-	PersistentPreRunE: func(c *cobra.Command, _ []string) error { return checkFlags(c) },
+	PersistentPreRunE: func(c *cobra.Command, _ []string) error {
+		running.Store(c)
+		return checkFlags(c)
+	},
 }
 
 func init() {
 	rootCmd.CompletionOptions.DisableDefaultCmd = true
+	// ludus --version: the version the runs in the store are kept with.
+	rootCmd.Version = ludusVersion()
+	rootCmd.SetVersionTemplate("ludus {{.Version}}\n")
 }

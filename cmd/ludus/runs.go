@@ -1,19 +1,19 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/internal/atomicfile"
-	"github.com/ludus-games/ludus/jobs"
 	"github.com/ludus-games/ludus/queue"
 	"github.com/ludus-games/ludus/store"
 )
@@ -43,22 +43,23 @@ that made it did; "runs export ID" writes its files.`,
 			}
 			counts := queueCounts(cmd, db, list)
 			if asJSON {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(list)
+				return listJSON(cmd.OutOrStdout(), list, counts)
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tKIND\tSTATUS\tDONE\tQUEUED\tRUNNING\tSTARTED\tCOMMAND")
+			fmt.Fprintln(tw, "ID\tKIND\tSTATUS\tDONE\tQUEUED\tRUNNING\tFAILED\tTIME\tSTARTED\tCOMMAND")
 			for _, r := range list {
-				c := counts[r.ID]
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\n", r.ID, r.Kind, r.Status, r.Done, r.Jobs,
-					count(c, "available", "scheduled", "retryable", "pending"), count(c, "running"),
-					r.StartedAt.Local().Format(time.DateTime), r.Command)
+				q, run, failed := "-", "-", "-"
+				if c, ok := counts[r.ID]; ok {
+					q, run, failed = strconv.Itoa(c.Queued), strconv.Itoa(c.Running), strconv.Itoa(c.Failed)
+				}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Kind, r.Status, r.Done, r.Jobs,
+					q, run, failed, runTime(r), r.StartedAt.Local().Format(time.DateTime), r.Command)
 			}
 			return tw.Flush()
 		},
 	}
 	runs.PersistentFlags().StringVar(&db, "db", "", "the store: a SQLite file or a postgres:// URL (default: ludus.db in the user's data directory)")
+	runs.PersistentFlags().SetAnnotation("db", markInput, nil) // read, never made
 	runs.Flags().IntVar(&limit, "limit", 50, "runs listed")
 	runs.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	rangeFlag(runs, "limit", 1, 100000)
@@ -81,17 +82,13 @@ for other runs. --wait waits for a queued run's last job first.`,
 			}
 			defer st.Close()
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "run %d: %s, %s, %d of %d jobs done\n%s\n\n", ri.ID, ri.Kind, ri.Status, ri.Done, ri.Jobs, ri.Command)
-			if ar, ok := arenaRun(ri); ok {
-				recs, err := jobs.Records(results)
-				if err != nil {
-					return err
-				}
-				rep, err := jobs.ArenaReport(ar, recs)
-				if err != nil {
-					return err
-				}
-				return rep.WriteText(w)
+			fmt.Fprintf(w, "run %d: %s, %s, %d of %d jobs done\n", ri.ID, ri.Kind, ri.Status, ri.Done, ri.Jobs)
+			if c, ok := queueCounts(cmd, db, []store.RunInfo{ri})[ri.ID]; ok && ri.Done < ri.Jobs {
+				fmt.Fprintf(w, "queue: %d queued, %d running, %d finished, %d failed\n", c.Queued, c.Running, c.Finished, c.Failed)
+			}
+			fmt.Fprintf(w, "%s\n\n", ri.Command)
+			if k, ok := storedKinds[ri.Kind]; ok && k.show != nil && len(results) > 0 {
+				return k.show(cmd.Context(), w, st, ri, results)
 			}
 			for _, r := range results {
 				fmt.Fprintf(w, "%d\tseed %d\t%s\t%s\n", r.Index, r.Seed, r.Kind, r.Data)
@@ -104,9 +101,19 @@ for other runs. --wait waits for a queued run's last job first.`,
 	export := &cobra.Command{
 		Use:   "export ID -o DIR",
 		Short: "Write a run's results and files to a directory",
-		Long: `export writes a run's results to DIR: results.json (every job's result), the
-game records of arena runs (games/000001.txt, ...), and the files the run
-stored (plots, pictures).`,
+		Long: `export writes a run's files to DIR as the command that made it writes them:
+
+  match, tournament, balance   games/000001.txt ..., results.json, KIND.svg (as --out DIR)
+  2048 play                    games.jsonl (--record), results.jsonl (--results), scores.svg (--plot)
+  linjat generate              puzzles.jsonl (as --json prints them), seed-S.txt for every puzzle
+  linjat pack                  pack.json (-o), curve.svg (--plot)
+  dungeon generate             layout-N.json, .svg and .tmx (with layout-N-tiles.png) for every layout
+  tiles optimize               the files of --out DIR
+  tiles polish                 the polished set (-o)
+  tiles front                  front.csv, front.svg, front.png, front/*.txt (as --out DIR)
+
+and run.json, the run with every job's result as the store keeps it, and
+the files the run stored (plots, pictures).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, ri, results, err := loadRun(cmd, db, args[0])
@@ -126,20 +133,17 @@ stored (plots, pictures).`,
 	rootCmd.AddCommand(runs)
 }
 
-func count(c map[string]int, states ...string) string {
-	if c == nil {
-		return "-"
-	}
-	n := 0
-	for _, s := range states {
-		n += c[s]
-	}
-	return strconv.Itoa(n)
+// jobStates counts a queued run's jobs by state.
+type jobStates struct {
+	Queued   int `json:"queued"`   // waiting to be taken, or to be tried again
+	Running  int `json:"running"`  // taken by a worker
+	Finished int `json:"finished"` // done, their results stored
+	Failed   int `json:"failed"`   // given up after their last attempt
 }
 
 // queueCounts asks the queue, when the store is PostgreSQL, for the job
 // states of each run.
-func queueCounts(cmd *cobra.Command, db string, list []store.RunInfo) map[int64]map[string]int {
+func queueCounts(cmd *cobra.Command, db string, list []store.RunInfo) map[int64]jobStates {
 	if !store.IsURL(db) {
 		return nil
 	}
@@ -148,13 +152,50 @@ func queueCounts(cmd *cobra.Command, db string, list []store.RunInfo) map[int64]
 		return nil
 	}
 	defer q.Close()
-	out := map[int64]map[string]int{}
+	out := map[int64]jobStates{}
 	for _, r := range list {
-		if c, err := q.Counts(cmd.Context(), r.ID); err == nil && len(c) > 0 {
-			out[r.ID] = c
+		c, err := q.Counts(cmd.Context(), r.ID)
+		if err != nil || len(c) == 0 {
+			continue
+		}
+		out[r.ID] = jobStates{
+			Queued:   c["available"] + c["scheduled"] + c["retryable"] + c["pending"],
+			Running:  c["running"],
+			Finished: c["completed"],
+			Failed:   c["discarded"] + c["cancelled"],
 		}
 	}
 	return out
+}
+
+// listJSON prints the runs with their job states as JSON.
+func listJSON(w io.Writer, list []store.RunInfo, counts map[int64]jobStates) error {
+	type listed struct {
+		store.RunInfo
+		Queue *jobStates `json:"queue,omitempty"`
+	}
+	out := make([]listed, len(list))
+	for i, r := range list {
+		out[i].RunInfo = r
+		if c, ok := counts[r.ID]; ok {
+			out[i].Queue = &c
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// runTime is how long a run took, or has taken so far.
+func runTime(r store.RunInfo) string {
+	end := r.FinishedAt
+	if end.IsZero() {
+		if r.Status != store.StatusRunning && r.Status != store.StatusQueued {
+			return "-"
+		}
+		end = time.Now()
+	}
+	return end.Sub(r.StartedAt).Round(time.Second).String()
 }
 
 func loadRun(cmd *cobra.Command, db, arg string) (*store.Store, store.RunInfo, []store.Result, error) {
@@ -177,47 +218,38 @@ func loadRun(cmd *cobra.Command, db, arg string) (*store.Store, store.RunInfo, [
 	return nil, ri, nil, err
 }
 
-// arenaRun reads a match, tournament or balance run's settings.
-func arenaRun(ri store.RunInfo) (jobs.ArenaRun, bool) {
-	var ar jobs.ArenaRun
-	if err := json.Unmarshal(ri.Settings, &ar); err != nil || ar.Source == "" {
-		return ar, false
-	}
-	switch ar.Kind {
-	case "match", "tournament", "balance":
-		return ar, true
-	}
-	return ar, false
+// storedKind says how "runs show" prints the runs of a kind, as the
+// command that made them did, and which files "runs export" writes for
+// them, as the command did.
+type storedKind struct {
+	show   func(ctx context.Context, w io.Writer, st *store.Store, ri store.RunInfo, results []store.Result) error
+	export func(ctx context.Context, dir string, st *store.Store, ri store.RunInfo, results []store.Result) (files int, err error)
 }
+
+// storedKinds are the kinds of run by name (store.Run.Kind).
+var storedKinds = map[string]storedKind{}
 
 func exportRun(cmd *cobra.Command, st *store.Store, ri store.RunInfo, results []store.Result, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(results, "", "  ")
+	js, err := json.MarshalIndent(struct {
+		Run     store.RunInfo  `json:"run"`
+		Results []store.Result `json:"results"`
+	}{ri, results}, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(filepath.Join(dir, "results.json"), js); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "run.json"), append(js, '\n')); err != nil {
 		return err
 	}
 	n := 1
-	if _, ok := arenaRun(ri); ok {
-		recs, err := jobs.Records(results)
+	if k, ok := storedKinds[ri.Kind]; ok && k.export != nil && len(results) > 0 {
+		m, err := k.export(cmd.Context(), dir, st, ri, results)
 		if err != nil {
 			return err
 		}
-		if err := os.MkdirAll(filepath.Join(dir, "games"), 0o755); err != nil {
-			return err
-		}
-		for _, rec := range recs {
-			var b strings.Builder
-			rec.Write(&b)
-			if err := atomicfile.WriteFile(filepath.Join(dir, "games", fmt.Sprintf("%06d.txt", rec.Index+1)), []byte(b.String())); err != nil {
-				return err
-			}
-			n++
-		}
+		n += m
 	}
 	files, err := st.Files(cmd.Context(), ri.ID)
 	if err != nil {

@@ -44,6 +44,9 @@ is described in docs/server.md.`,
 			cfg := server.Config{Store: st, BotWorkers: botWorkers, MoveTime: moveTime, Web: web.Handler(),
 				Logf: log.New(cmd.ErrOrStderr(), "ludus serve: ", log.LstdFlags).Printf}
 			if gamesDir != "" {
+				if fi, err := os.Stat(gamesDir); err != nil || !fi.IsDir() {
+					return fmt.Errorf("--games %s: not a directory of rules files", gamesDir)
+				}
 				cfg.Games = os.DirFS(gamesDir)
 			}
 			srv, err := server.New(ctx, cfg)
@@ -55,7 +58,7 @@ is described in docs/server.md.`,
 			if err != nil {
 				return err
 			}
-			url := "http://" + displayAddr(ln.Addr().String())
+			url := "http://" + displayAddr(addr, ln.Addr().String())
 			fmt.Fprintf(cmd.OutOrStdout(), "ludus serve: %s (store %s)\n", url, where)
 			if open {
 				openBrowser(url)
@@ -74,6 +77,8 @@ is described in docs/server.md.`,
 			return nil
 		},
 	}
+	// Connections get 5 s to finish when the server is stopped.
+	c.Annotations = map[string]string{graceKey: "6s"}
 	fl := c.Flags()
 	fl.StringVar(&addr, "addr", "localhost:8080", "address to listen on")
 	fl.StringVar(&db, "db", "", "store: a SQLite file or a postgres:// URL (default: ludus.db in the user's data directory)")
@@ -86,11 +91,14 @@ is described in docs/server.md.`,
 	rootCmd.AddCommand(c)
 }
 
-// displayAddr makes a listening address fit for a browser.
-func displayAddr(a string) string {
-	host, port, err := net.SplitHostPort(a)
+// displayAddr makes a listening address fit for a browser: the host as
+// --addr names it (localhost rather than 127.0.0.1; localhost for all
+// interfaces), the port as listened on (--addr :0 picks one).
+func displayAddr(flag, actual string) string {
+	host, _, _ := net.SplitHostPort(flag)
+	_, port, err := net.SplitHostPort(actual)
 	if err != nil {
-		return a
+		return actual
 	}
 	if host == "" || host == "::" || host == "0.0.0.0" {
 		host = "localhost"

@@ -46,7 +46,7 @@ bots); separate specs with ";" to be explicit.
 			}
 			defer rec.close()
 			o := f.options(e)
-			o.OnGame = rec.game
+			rec.attach(&o)
 			rep, err := arena.Tournament(cmd.Context(), e.Game, entrants, o)
 			if err != nil {
 				return rec.fail(err)

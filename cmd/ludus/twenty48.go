@@ -34,6 +34,8 @@ type playFlags struct {
 	seed                  uint64
 	record, results, plot string
 	asJSON                bool
+	db                    string
+	queue                 bool
 }
 
 func newPlayCmd() *cobra.Command {
@@ -48,7 +50,9 @@ time of the thinking thread).
 
 --depth D searches the root move plus D further player moves (as
 nneonneo/2048-ai counts its depth limit); without --depth the depth adapts
-to the board: max(--min-depth, distinct tiles - 2), capped by --max-depth.
+to the board: max(--min-depth, distinct tiles - 2), capped by --max-depth;
+it plays strong games slowly (minutes of CPU a game), where --depth 3 plays
+one in about a second.
 --time deepens each search until the budget per move is spent (results then
 depend on the machine). With depth budgets the same seed and flags give the
 same games whatever --workers is.
@@ -71,13 +75,21 @@ file at once, and games already in it are not played again.`,
 	fl.IntVar(&f.spec.MaxDepth, "max-depth", 0, "largest adaptive depth (0: no cap)")
 	fl.IntVar(&f.spec.RoomyEmpty, "roomy", 0, "search boards with at least this many empty cells one move shallower (0: never)")
 	fl.DurationVar(&f.spec.Time, "time", 0, "time budget per move, e.g. 3ms (iterative deepening)")
-	fl.Float64Var(&f.spec.MinProb, "min-prob", twenty48.DefaultMinProb, "cumulative-probability cut-off")
+	fl.Float64Var(&f.spec.MinProb, "min-prob", twenty48.DefaultMinProb, "cumulative-probability cut-off (0: search every line)")
 	fl.IntVar(&f.workers, "workers", 1, "games played at once (0: one per core)")
 	fl.IntVar(&f.limit, "max-moves", 0, "stop each game after this many moves (0: play to the end)")
 	fl.StringVar(&f.record, "record", "", "write the games' records (JSON lines) to `FILE`")
 	fl.StringVar(&f.results, "results", "", "resumable results `FILE` (JSON lines, one game a line)")
 	fl.StringVar(&f.plot, "plot", "", "draw the score distribution and max-tile histogram to `FILE` (.svg or .png)")
 	fl.BoolVar(&f.asJSON, "json", false, "print the statistics as one JSON object")
+	dbFlag(cmd, &f.db)
+	fl.BoolVar(&f.queue, "queue", false, `put the games on the queue in --db (PostgreSQL) for "ludus worker"s instead of playing them`)
+	rangeFlag(cmd, "games", 1, 1e6)
+	for _, d := range []string{"depth", "min-depth", "max-depth", "roomy"} {
+		rangeFlag(cmd, d, 0, 16) // depth 16 is days a move
+	}
+	rangeFlag(cmd, "min-prob", 0, 0.99)
+	seedSpanFlag(cmd, "games")
 	return cmd
 }
 
@@ -85,6 +97,13 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 	cfg := twenty48.RunConfig{Player: f.spec, Seed: f.seed, Games: f.games, MaxMoves: f.limit}
 	if f.limit < 0 {
 		return fmt.Errorf("--max-moves must not be negative")
+	}
+	// The player is checked before a run is queued or kept.
+	if _, err := twenty48.NewPlayer(f.spec); err != nil {
+		return err
+	}
+	if f.queue {
+		return queue2048(cmd, f.db, cfg)
 	}
 	var bar *progress.Bar
 	defer func() { bar.Finish() }()
@@ -98,6 +117,11 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 			bar.Add(1)
 			bar.Describe(fmt.Sprintf("2048: mean %.0f", total/float64(played)))
 		}}
+	kept, err := keep2048(cmd, f.db, cfg, &opt)
+	if err != nil {
+		return err
+	}
+	defer kept.close()
 	var games []twenty48.GameResult
 	run := func(w io.Writer) error {
 		opt.Record = w
@@ -105,35 +129,42 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 		games, err = twenty48.Run(cmd.Context(), cfg, opt)
 		return err
 	}
-	var err error
-	if f.record != "" {
+	switch {
+	case f.record != "" && kept.resumed():
+		if err = run(nil); err == nil {
+			err = kept.writeRecords(f.record)
+		}
+	case f.record != "":
 		err = atomicfile.Write(f.record, run)
-	} else {
+	default:
 		err = run(nil)
 	}
-	if err != nil {
+	if err = kept.end(err); err != nil {
 		return err
 	}
 	bar.Finish()
 	sum := twenty48.Summarize(games)
-	if f.plot != "" {
-		if err := render.Save(f.plot, twenty48.PlotResults(games, f.spec.Label())); err != nil {
-			return err
-		}
-	}
 	out := cmd.OutOrStdout()
 	if f.asJSON {
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
-		return enc.Encode(sum)
+		err = enc.Encode(sum)
+	} else {
+		err = write2048(out, cfg, sum)
 	}
-	fmt.Fprintf(out, "player         %s, seeds %d-%d\n", f.spec.Label(), f.seed, f.seed+uint64(f.games)-1)
-	return sum.WriteText(out)
+	if err != nil || f.plot == "" {
+		return err
+	}
+	d := twenty48.PlotResults(games, f.spec.Label())
+	if f.asJSON {
+		return render.Save(f.plot, d) // standard output holds the JSON alone
+	}
+	return savePicture(out, f.plot, d)
 }
 
 func newReplayCmd() *cobra.Command {
 	var opt twenty48.ReplayOptions
-	var game int
+	var game uint64
 	var step bool
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
@@ -145,7 +176,7 @@ animates the board (--delay) or waits for Enter before each move (--step,
   ludus 2048 replay game.jsonl --game 1003 --from 500 --step`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rec, err := loadRecord(args[0], game)
+			rec, err := loadRecord(cmd, args[0], game)
 			if err != nil {
 				return err
 			}
@@ -161,17 +192,17 @@ animates the board (--delay) or waits for Enter before each move (--step,
 		},
 	}
 	fl := cmd.Flags()
-	fl.IntVar(&game, "game", -1, "game number (the seed in its header; default: the first game)")
+	fl.Uint64Var(&game, "game", 0, "game number (the seed in its header; default: the first game)")
 	fl.IntVar(&opt.From, "from", 0, "first position shown (moves played)")
 	fl.IntVar(&opt.To, "to", 0, "last position shown (0: the end)")
 	fl.DurationVar(&opt.Delay, "delay", 150*time.Millisecond, "pause between positions on a terminal")
 	fl.BoolVar(&step, "step", false, "wait for Enter before each position")
-	rangeFlag(cmd, "game", -1, math.NaN())
 	return cmd
 }
 
 func newRenderCmd() *cobra.Command {
-	var game, move int
+	var game uint64
+	var move int
 	var out string
 	var scale float64
 	cmd := &cobra.Command{
@@ -185,11 +216,14 @@ spawns; 0 is the start, -1 the final board) in the original game's colours.`,
 			if out == "" {
 				return fmt.Errorf("missing -o FILE (.svg or .png)")
 			}
-			rec, err := loadRecord(args[0], game)
+			rec, err := loadRecord(cmd, args[0], game)
 			if err != nil {
 				return err
 			}
-			if move < 0 || move > len(rec.Moves) {
+			switch {
+			case move > len(rec.Moves):
+				return fmt.Errorf("--move %d: the game has %d moves", move, len(rec.Moves))
+			case move < 0:
 				move = len(rec.Moves)
 			}
 			board, score := rec.Board(move)
@@ -199,22 +233,23 @@ spawns; 0 is the start, -1 the final board) in the original game's colours.`,
 			}
 			d := twenty48.BoardDrawing(board, caption)
 			d.Scale = scale
-			return render.Save(out, d)
+			return savePicture(cmd.OutOrStdout(), out, d)
 		},
 	}
 	fl := cmd.Flags()
-	fl.IntVar(&game, "game", -1, "game number (the seed in its header; default: the first game)")
+	fl.Uint64Var(&game, "game", 0, "game number (the seed in its header; default: the first game)")
 	fl.IntVar(&move, "move", -1, "moves played before the board drawn (-1: the final board)")
 	fl.StringVarP(&out, "output", "o", "", "picture `FILE` (.svg or .png)")
 	fl.Float64Var(&scale, "scale", 1, "PNG pixels per unit (the board is 540 units wide)")
-	rangeFlag(cmd, "game", -1, math.NaN())
 	rangeFlag(cmd, "move", -1, math.NaN())
 	rangeFlag(cmd, "scale", 0.01, 100)
 	outputFlag(cmd, "output", ".svg", ".png")
 	return cmd
 }
 
-func loadRecord(path string, game int) (*twenty48.Record, error) {
+// loadRecord reads a record file and picks the game of --game, or the
+// first.
+func loadRecord(cmd *cobra.Command, path string, game uint64) (*twenty48.Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -223,6 +258,9 @@ func loadRecord(path string, game int) (*twenty48.Record, error) {
 	recs, err := twenty48.ReadRecords(f, path)
 	if err != nil {
 		return nil, err
+	}
+	if !cmd.Flags().Changed("game") {
+		return &recs[0], nil
 	}
 	return twenty48.FindRecord(recs, game, path)
 }

@@ -70,6 +70,8 @@ func (b *builder) boardSection(s *sexp.Node) {
 			}
 		case "grid":
 			b.grid(it)
+		case "attribute":
+			b.posAttribute(it)
 		case "positions":
 			b.positionsItem(it)
 		case "dummy":
@@ -135,8 +137,9 @@ func (b *builder) grid(g *sexp.Node) {
 	var dims [][]string
 	var steps [][2]float64
 	type dirVec struct {
-		d   int
-		vec []int
+		d    int
+		vec  []int
+		node *sexp.Node
 	}
 	var dirs []dirVec
 	for _, it := range g.Args() {
@@ -180,7 +183,7 @@ func (b *builder) grid(g *sexp.Node) {
 					}
 					vec = append(vec, v)
 				}
-				dirs = append(dirs, dirVec{b.addDir(name, d.List[0]), vec})
+				dirs = append(dirs, dirVec{b.addDir(name, d.List[0]), vec, d})
 			}
 		default:
 			b.errs.Addf(it, "unknown grid item %s", describe(it))
@@ -189,6 +192,25 @@ func (b *builder) grid(g *sexp.Node) {
 	if len(dims) == 0 {
 		b.errs.Addf(g, "grid has no dimensions")
 		return
+	}
+	// A direction must move, and only along dimensions the grid has
+	// (trailing zeros, as in (e 1 0) on a line, are harmless).
+	for _, dv := range dirs {
+		moves, beyond := false, 0
+		for i, v := range dv.vec {
+			switch {
+			case v != 0 && i < len(dims):
+				moves = true
+			case v != 0 && beyond == 0:
+				beyond = i + 1
+			}
+		}
+		switch {
+		case beyond > 0:
+			b.errs.Addf(dv.node, "direction %s moves along dimension %d, but the grid has %d", dv.node.List[0].Text, beyond, len(dims))
+		case !moves && len(dv.vec) > 0:
+			b.errs.Addf(dv.node, "direction %s goes nowhere: its offsets are all 0", dv.node.List[0].Text)
+		}
 	}
 	total := 1
 	for _, d := range dims {

@@ -2,6 +2,7 @@ package zrf
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,25 +52,38 @@ func Load(path, sel string) (*Game, error) {
 // Build translates one game of the file into rules and a view.
 func (f *File) Build(e *Entry) (*Game, error) {
 	b := newBuilder(f.Path)
-	b.build(e)
+	sections, shimmed, answered, err := applyShims(e)
+	if err != nil {
+		return nil, err
+	}
+	b.answered = answered
+	b.build(e, sections)
+	b.r.Shims = shimmed
 	if len(b.r.Goals) == 0 {
 		// Legal but suspicious: rules files for Dagaz keep the goals (and
 		// the flips and captures) of reversi, Go and Hex in JavaScript.
 		b.r.Notes = append(b.r.Notes, "the file states no goal: the game ends only when a player has no move; "+
 			"rules kept outside the file (as Dagaz keeps reversi's, Go's and Hex's in JavaScript) are missing")
 	}
+	b.checkContinuations()
 	b.errs.Sort()
 	if err := b.errs.Err(); err != nil {
 		return nil, err
+	}
+	b.warns.Sort()
+	for _, w := range b.warns {
+		b.r.Warnings = append(b.r.Warnings, w.Error())
 	}
 	return &Game{Rules: b.r, View: b.v, Entry: e, File: f}, nil
 }
 
 type builder struct {
 	errs sexp.ErrorList
-	r    *engine.Rules
-	v    *engine.View
-	path string
+	// warns are read and acted on, but the author should check them.
+	warns sexp.ErrorList
+	r     *engine.Rules
+	v     *engine.View
+	path  string
 
 	players   map[string]int
 	dirs      map[string]int
@@ -80,7 +94,24 @@ type builder struct {
 	flags     map[string]int
 	posFlags  map[string]int
 	moveTypes map[string]int
-	bd        *boardDraft
+	// The native dialect's names: variables, position attributes, the
+	// kind of each piece attribute; inGoal allows (count moves).
+	vars       map[string]int
+	posAttrs   map[string]int
+	attrKind   map[string]engine.ValueKind
+	inGoal     bool
+	coalitions int
+	// answered are the Dagaz hook options a shim supplied the rules of.
+	answered map[string]bool
+	bd       *boardDraft
+	// continuations are the move types partial moves go on with.
+	continuations []continuation
+}
+
+// continuation is a move type named by an add-partial.
+type continuation struct {
+	at       *sexp.Node
+	moveType int
 }
 
 func newBuilder(path string) *builder {
@@ -92,18 +123,19 @@ func newBuilder(path string) *builder {
 		players: map[string]int{}, dirs: map[string]int{}, positions: map[string]int{},
 		zones: map[string]int{}, types: map[string]int{}, attrs: map[string]int{},
 		flags: map[string]int{}, posFlags: map[string]int{}, moveTypes: map[string]int{"": 0},
+		vars: map[string]int{}, posAttrs: map[string]int{}, attrKind: map[string]engine.ValueKind{},
 	}
 }
 
 // sectionOrder is the order in which sections are translated, so that
 // every name is known before it is used.
-var sectionOrder = []string{"players", "board", "piece", "turn-order", "move-priorities",
-	"board-setup", "option", "goals"}
+var sectionOrder = []string{"players", "coalition", "variable", "board", "piece", "turn-order", "move-priorities",
+	"board-setup", "option", "goals", "score", "komi"}
 
-func (b *builder) build(e *Entry) {
+func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	b.r.Title = e.Title
 	bykind := map[string][]*sexp.Node{}
-	for _, s := range e.Sections {
+	for _, s := range sections {
 		k := s.Head()
 		switch k {
 		case "win-condition", "loss-condition", "draw-condition", "count-condition":
@@ -128,12 +160,17 @@ func (b *builder) build(e *Entry) {
 	for _, s := range bykind["players"] {
 		b.playersSection(s)
 	}
+	for _, s := range bykind["coalition"] {
+		b.coalition(s)
+	}
+	for _, s := range bykind["variable"] {
+		b.variable(s)
+	}
 	for _, s := range bykind["board"] {
 		b.boardSection(s)
 	}
 	b.finishBoard(bykind["board"])
-	b.declarePieces(bykind["piece"])
-	for _, s := range bykind["piece"] {
+	for _, s := range b.declarePieces(bykind["piece"]) {
 		b.pieceSection(s)
 	}
 	for _, s := range bykind["turn-order"] {
@@ -150,6 +187,12 @@ func (b *builder) build(e *Entry) {
 	}
 	for _, s := range bykind["goals"] {
 		b.goal(s)
+	}
+	for _, s := range bykind["score"] {
+		b.score(s)
+	}
+	for _, s := range bykind["komi"] {
+		b.komi(s)
 	}
 }
 
@@ -323,6 +366,10 @@ func (b *builder) setup(s *sexp.Node) {
 			b.errs.Addf(ps, "board-setup wants (Player (Piece positions...) ...)")
 			continue
 		}
+		if _, isPlayer := b.players[ps.Head()]; !isPlayer && ps.Head() == "position-attribute" {
+			b.setupPosAttr(ps)
+			continue
+		}
 		p, ok := b.player(ps.List[0])
 		if !ok {
 			continue
@@ -360,6 +407,10 @@ func (b *builder) setupPieces(p int, pc *sexp.Node) {
 			continue
 		}
 		pos, ok := b.position(it)
+		if ok && slices.ContainsFunc(b.r.Setup, func(pl engine.Placement) bool { return pl.Pos == pos }) {
+			b.errs.Addf(it, "%s holds a piece already: a square holds one", it.Text)
+			continue
+		}
 		if ok {
 			b.r.Setup = append(b.r.Setup, engine.Placement{Player: p, Type: t, Pos: pos})
 		}
@@ -378,7 +429,7 @@ var (
 		"progressive-levels", "show-captures", "show-drops", "drag-n-drop", "advisor-wait",
 		"promote-dialog", "animate-redo", "show-lose", "silent-?-moves", "selection-screen",
 		"z2j", "zrf", "detect-loops", "moves-limit", "stalemate-draw", "complete-partial"}
-	hookOptions = []string{"columns-checkers-extension", "ko", "fanorona-invariant",
+	hookOptions = []string{"reversi-extension", "othello-extension", "columns-checkers-extension", "fanorona-invariant",
 		"fanorona-extension", "sliding-puzzle", "go-extension", "shared-pieces", "discard-cascades"}
 )
 
@@ -445,9 +496,12 @@ func (b *builder) option(s *sexp.Node) {
 		o.DeferredCaptures = boolean()
 	case "international-extension":
 		o.InternationalExtension = boolean()
+	case "ko":
+		b.koOption(a[1], val)
 	default:
 		switch {
 		case contains(interfaceOptions, name):
+		case contains(hookOptions, name) && b.answered[name]:
 		case contains(hookOptions, name):
 			b.r.Notes = append(b.r.Notes, fmt.Sprintf("%s: option %q is a Dagaz JavaScript hook; its rules are not applied", s.Pos, rawName))
 		default:

@@ -14,8 +14,8 @@ var goalKinds = map[string]engine.GoalKind{
 
 // goal reads (win-condition (Players...) condition) and its kin.
 func (b *builder) goal(s *sexp.Node) {
-	args := s.Args()
 	g := engine.Goal{Kind: goalKinds[s.Head()], Src: src(s)}
+	args := b.goalPriority(s.Args(), &g)
 	if len(args) == 1 {
 		// No player list: the goal applies to every player.
 		for i := range b.r.Players {
@@ -100,6 +100,12 @@ func (b *builder) goalCond(n *sexp.Node) (engine.GoalCond, bool) {
 		var ok bool
 		c.Types, ok = b.pieceTypes(args[1:])
 		return c, ok
+	case "=", "!=", "/=", "<", "<=", ">", ">=":
+		if n.Kind == sexp.List {
+			return b.goalCompare(n, compareOps[name])
+		}
+	case "connected":
+		return b.connected(n)
 	case "absolute-config":
 		return b.absoluteConfig(n, args)
 	case "relative-config":
@@ -110,13 +116,16 @@ func (b *builder) goalCond(n *sexp.Node) (engine.GoalCond, bool) {
 }
 
 // pieceTypes resolves a list of piece names.
-func (b *builder) pieceTypes(args []*sexp.Node) ([]int, bool) {
+func (b *builder) pieceTypes(args []*sexp.Node) ([]int, bool) { return lookupAll(args, b.pieceType) }
+
+// lookupAll resolves every name of a list, reporting each unknown one.
+func lookupAll(args []*sexp.Node, one func(*sexp.Node) (int, bool)) ([]int, bool) {
 	var out []int
 	ok := true
 	for _, a := range args {
-		t, ok1 := b.pieceType(a)
+		x, ok1 := one(a)
 		ok = ok && ok1
-		out = append(out, t)
+		out = append(out, x)
 	}
 	return out, ok
 }

@@ -22,41 +22,66 @@ func pieceName(s *sexp.Node) (string, *sexp.Node) {
 }
 
 // declarePieces names every piece type and attribute first, so that move
-// programs may refer to pieces defined after them (promotions).
-func (b *builder) declarePieces(pieces []*sexp.Node) {
+// programs may refer to pieces defined after them (promotions), and returns
+// the definitions to translate. A name defined again (a macro that expands
+// to a piece an earlier section already defines) keeps its first
+// definition, as Dagaz does (its pieces are found by name, and the first
+// of that name is found); the later one is ignored with a warning, but its
+// attributes are declared like every other piece's.
+func (b *builder) declarePieces(pieces []*sexp.Node) []*sexp.Node {
+	var kept []*sexp.Node
+	first := map[string]*sexp.Node{}
 	for _, s := range pieces {
 		name, at := pieceName(s)
 		if name == "" {
 			b.errs.Addf(s, "piece without (name ...)")
 			continue
 		}
-		if _, dup := b.types[name]; dup {
-			b.errs.Addf(at, "piece %s defined twice", name)
+		b.declareAttrs(s)
+		if f, dup := first[name]; dup {
+			b.warns.Addf(at, "piece %s is defined again: the first definition (%s) is used and this one is ignored",
+				name, src(f))
 			continue
 		}
+		first[name] = at
+		kept = append(kept, s)
 		b.types[name] = len(b.r.Pieces)
 		b.r.Pieces = append(b.r.Pieces, engine.PieceType{Name: name})
-		for _, a := range s.Args() {
-			if a.Head() != "attribute" {
-				continue
-			}
-			if len(a.Args()) != 2 {
-				b.errs.Addf(a, "attribute wants a name and a value")
-				continue
-			}
-			an, ok := atomText(a.Args()[0])
-			if !ok {
-				b.errs.Addf(a, "attribute wants a name")
-				continue
-			}
-			if _, ok := b.attrs[an]; !ok {
-				b.attrs[an] = len(b.r.Attrs)
-				b.r.Attrs = append(b.r.Attrs, engine.AttrDef{Name: an})
-			}
-		}
 	}
 	for i := range b.r.Pieces {
 		b.r.Pieces[i].Defaults = make([]engine.Value, len(b.r.Attrs))
+	}
+	return kept
+}
+
+// declareAttrs declares the attributes a piece definition names.
+func (b *builder) declareAttrs(s *sexp.Node) {
+	for _, a := range s.Args() {
+		if a.Head() != "attribute" {
+			continue
+		}
+		if len(a.Args()) != 2 {
+			b.errs.Addf(a, "attribute wants a name and a value")
+			continue
+		}
+		an, ok := atomText(a.Args()[0])
+		if !ok {
+			b.errs.Addf(a, "attribute wants a name")
+			continue
+		}
+		b.noteAttrKind(an, attrValue(a.Args()[1]))
+		if _, ok := b.attrs[an]; !ok {
+			if _, clash := b.vars[an]; clash {
+				b.errs.Addf(a.Args()[0], "piece attribute %s has the name of a variable", an)
+				continue
+			}
+			if _, clash := b.posAttrs[an]; clash {
+				b.errs.Addf(a.Args()[0], "piece attribute %s has the name of a position attribute", an)
+				continue
+			}
+			b.attrs[an] = len(b.r.Attrs)
+			b.r.Attrs = append(b.r.Attrs, engine.AttrDef{Name: an})
+		}
 	}
 }
 
@@ -101,7 +126,9 @@ func (b *builder) pieceSection(s *sexp.Node) {
 		case "attribute":
 			if len(a.Args()) == 2 {
 				an, _ := atomText(a.Args()[0])
-				pt.Defaults[b.attrs[an]] = attrValue(a.Args()[1])
+				if i, ok := b.attrs[an]; ok {
+					pt.Defaults[i] = attrValue(a.Args()[1])
+				}
 			}
 		case "dummy":
 		case "value":

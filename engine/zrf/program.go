@@ -1,6 +1,7 @@
 package zrf
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ludus-games/ludus/engine"
@@ -76,27 +77,9 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			return
 		}
 		s.Kind, s.Cond, s.Then = engine.SWhile, b.cond(args[0]), b.stmts(args[1:])
-	case "add", "add-copy":
-		s.Kind = engine.SAdd
-		s.Add = engine.AddSpec{Kind: addKind(h), Next: -1}
-		for _, a := range args {
-			if t, ok := b.pieceType(a); ok {
-				s.Add.Types = append(s.Add.Types, t)
-			}
-		}
-	case "add-partial", "add-copy-partial":
-		s.Kind = engine.SAdd
-		s.Add = engine.AddSpec{Kind: addKind(h), Next: -1}
-		if len(args) > 1 {
-			b.errs.Addf(n, "%s wants at most a move type", h)
-		}
-		if len(args) == 1 {
-			name, ok := atomText(args[0])
-			if !ok {
-				b.errs.Addf(args[0], "%s wants a move type", h)
-				return
-			}
-			s.Add.Next = b.moveType(name)
+	case "add", "add-copy", "add-partial", "add-copy-partial":
+		if !b.addSpec(h, args, &s) {
+			return
 		}
 	case "opposite":
 		if len(args) != 1 {
@@ -109,6 +92,15 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 		}
 		s.Kind, s.A = engine.SOpposite, d
 	case "mark", "from", "to", "capture", "flip", "change-owner", "back", "cascade":
+		if len(args) == 1 && isSet(args[0]) && (h == "capture" || h == "flip" || h == "change-owner") {
+			set, ok := b.set(args[0])
+			if !ok {
+				return
+			}
+			s.Kind, s.Set = locStmts[h], set
+			emit()
+			return
+		}
 		if len(args) > 1 || (len(args) == 1 && (h == "back" || h == "cascade" || args[0].Kind == sexp.List)) {
 			// A sequence that happens to start with a keyword.
 			*out = append(*out, b.stmts(n.List)...)
@@ -146,17 +138,13 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			return
 		}
 	case "set-attribute":
-		if len(args) != 2 {
-			b.errs.Addf(n, "set-attribute wants an attribute and a value")
+		if !b.setAttribute(n, &s) {
 			return
 		}
-		name, _ := atomText(args[0])
-		a, ok := b.attrs[name]
-		if !ok {
-			b.errs.Addf(args[0], "unknown attribute %s", args[0].String())
+	case "set-position-attribute", "set-variable":
+		if !b.setValue(n, &s) {
 			return
 		}
-		s.Kind, s.A, s.Cond = engine.SSetAttr, a, b.cond(args[1])
 	case "set-flag", "set-position-flag":
 		if len(args) < 2 || len(args) > 3 || (h == "set-flag" && len(args) != 2) {
 			b.errs.Addf(n, "%s wants a flag and a value", h)
@@ -199,6 +187,78 @@ var locStmts = map[string]engine.StmtKind{"mark": engine.SMark, "from": engine.S
 func isPosition(b *builder, name string) bool {
 	_, ok := b.positions[name]
 	return ok
+}
+
+// addSpec reads the arguments of an emitting statement: the piece types the
+// moving piece may become (one move for each, in the order written) and,
+// for add-partial and add-copy-partial, the move type the same piece goes
+// on with. They may come in any order: a name that is a piece type is a
+// piece type, any other name is the move type (Dagaz writes
+// (add-partial King jump-type), the type first).
+func (b *builder) addSpec(h string, args []*sexp.Node, s *engine.Stmt) bool {
+	s.Kind = engine.SAdd
+	s.Add = engine.AddSpec{Kind: addKind(h), Next: -1}
+	partial := s.Add.Kind.Partial()
+	ok := true
+	var next *sexp.Node
+	for _, a := range args {
+		if a.Kind != sexp.Atom {
+			b.errs.Addf(a, "%s wants %s, got %s", h, addArgs(partial), describe(a))
+			ok = false
+			continue
+		}
+		if t, isType := b.types[a.Text]; isType {
+			if slices.Contains(s.Add.Types, t) {
+				b.warns.Addf(a, "%s names piece %s twice: it makes one move for it", h, a.Text)
+				continue
+			}
+			s.Add.Types = append(s.Add.Types, t)
+			continue
+		}
+		switch {
+		case !partial:
+			b.errs.Addf(a, "unknown piece %s (%s takes the piece types the moving piece may become; "+
+				"a move type to go on with needs add-partial)", a.Text, h)
+			ok = false
+		case next != nil:
+			b.errs.Addf(a, "%s names two move types to go on with, %s and %s (neither is a piece type): it takes one",
+				h, next.Text, a.Text)
+			ok = false
+		default:
+			next = a
+			s.Add.Next = b.moveType(a.Text)
+			b.continuations = append(b.continuations, continuation{at: a, moveType: s.Add.Next})
+		}
+	}
+	return ok
+}
+
+// checkContinuations warns about a move type that add-partial goes on
+// with but that no piece has move programs of (usually a misspelt piece
+// type): such a partial move always ends the move. Each such type is named
+// once, where it is first used.
+func (b *builder) checkContinuations() {
+	has := make([]bool, len(b.r.MoveTypes))
+	for _, pt := range b.r.Pieces {
+		for _, blk := range pt.Moves {
+			has[blk.MoveType] = true
+		}
+	}
+	for _, c := range b.continuations {
+		if has[c.moveType] {
+			continue
+		}
+		has[c.moveType] = true
+		b.warns.Addf(c.at, "no piece has move programs of type %s, which this partial move goes on with: "+
+			"the move ends here (is %s a piece type left undefined?)", c.at.Text, c.at.Text)
+	}
+}
+
+func addArgs(partial bool) string {
+	if partial {
+		return "piece types and a move type"
+	}
+	return "piece types"
 }
 
 func addKind(s string) engine.AddKind {
@@ -265,10 +325,15 @@ func (b *builder) loc(n *sexp.Node) (engine.Loc, bool) {
 }
 
 var simplePreds = map[string]engine.CondKind{
-	"empty?": engine.CEmpty, "friend?": engine.CFriend, "enemy?": engine.CEnemy,
+	"empty?": engine.CEmpty, "friend?": engine.CFriend, "enemy?": engine.CEnemy, "my?": engine.CMy,
 	"neutral?": engine.CNeutral, "last-from?": engine.CLastFrom, "last-to?": engine.CLastTo,
 	"attacked?": engine.CAttacked, "defended?": engine.CDefended, "on-board?": engine.COnBoard,
 }
+
+// predAliases are the seed's spellings of predicates: (is-piece? King)
+// and is-attacked?.
+var predAliases = map[string]string{"is-piece?": "piece?", "is-attacked?": "attacked?", "is-defended?": "defended?",
+	"is-empty?": "empty?", "is-friend?": "friend?", "is-enemy?": "enemy?", "is-my?": "my?"}
 
 // cond translates a condition; a bad one is reported and reads as false.
 func (b *builder) cond(n *sexp.Node) *engine.Cond {
@@ -309,6 +374,12 @@ func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
 		}
 		c, ok := b.condOK(args[0])
 		return not(c), ok
+	case "=", "!=", "/=", "<", "<=", ">", ">=":
+		if n.Kind != sexp.List {
+			b.errs.Addf(n, "%s compares two numbers: (%s a b)", name, name)
+			return nil, false
+		}
+		return b.compare(n, compareOps[name])
 	case "and", "or":
 		c := &engine.Cond{Kind: engine.CAnd}
 		if name == "or" {
@@ -331,6 +402,9 @@ func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
 	if strings.HasPrefix(name, "not-") {
 		neg, base = true, strings.TrimPrefix(name, "not-")
 	}
+	if alias, ok := predAliases[base]; ok {
+		base = alias
+	}
 	c, ok := b.predicate(n, base, args)
 	if !ok {
 		return nil, false
@@ -344,7 +418,7 @@ func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
 // predicate translates one predicate with its arguments; the last argument
 // may say where to look (a direction or a position).
 func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*engine.Cond, bool) {
-	c := &engine.Cond{}
+	c := &engine.Cond{Src: src(n)}
 	withLoc := func(rest []*sexp.Node) bool {
 		if len(rest) > 1 {
 			b.errs.Addf(n, "%s wants at most one position or direction", name)
@@ -415,6 +489,10 @@ func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*engi
 	}
 	if a, ok := b.attrs[name]; ok {
 		c.Kind, c.A = engine.CAttr, a
+		return c, withLoc(args)
+	}
+	if a, ok := b.posAttrs[name]; ok {
+		c.Kind, c.A = engine.CPosAttr, a
 		return c, withLoc(args)
 	}
 	b.errs.Addf(n, "unknown condition %s", name)

@@ -264,6 +264,11 @@ func sectionKey(s *sexp.Node) string {
 		}
 	case "win-condition", "loss-condition", "draw-condition", "count-condition":
 		return "goals"
+	case "variable", "komi":
+		if a := s.Args(); len(a) > 0 {
+			v, _ := a[0].Value()
+			return h + ":" + v
+		}
 	}
 	return h
 }

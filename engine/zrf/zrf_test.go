@@ -207,7 +207,9 @@ func TestViewKeepsVisualsOutOfRules(t *testing.T) {
 }
 
 // TestSharedFilesLoad reads every reference file; each game and variant
-// builds and compiles.
+// builds, compiles and has a sane move tree at the start: moves (unless
+// the game is over), and no run-time error two plies deep (one where the
+// first ply alone has many moves).
 func TestSharedFilesLoad(t *testing.T) {
 	dir := shareddata.Path(t, "engine", "zrf")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.zrf"))
@@ -229,11 +231,33 @@ func TestSharedFilesLoad(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", e.Title, err)
 				}
-				if _, err := engine.Compile(g.Rules); err != nil {
+				cg, err := engine.Compile(g.Rules)
+				if err != nil {
 					t.Fatalf("%s: %v", e.Title, err)
 				}
+				saneTree(t, e.Title, cg)
 			}
 		})
+	}
+}
+
+// saneTree checks the start of a game's move tree.
+func saneTree(t *testing.T, title string, g *engine.Game) {
+	t.Helper()
+	s := engine.NewState(g)
+	n, err := engine.Perft(s, 1)
+	if err != nil {
+		t.Fatalf("%s: %v", title, err)
+	}
+	if n == 0 {
+		if r, err := s.Result(); err != nil || !r.Over {
+			t.Fatalf("%s: no move at the start, and the game is not over (%v)", title, err)
+		}
+	}
+	if n > 0 && n <= 1000 {
+		if _, err := engine.Perft(s, 2); err != nil {
+			t.Fatalf("%s: %v", title, err)
+		}
 	}
 }
 
@@ -260,6 +284,9 @@ func FuzzRead(f *testing.F) {
 			var ml engine.MoveList
 			if _, err := s.Moves(&ml); err != nil && !strings.Contains(err.Error(), "fuzz.zrf") {
 				t.Fatalf("run-time error without a position: %v", err)
+			}
+			if _, err := s.Result(); err != nil && !strings.Contains(err.Error(), "fuzz.zrf") {
+				t.Fatalf("goal error without a position: %v", err)
 			}
 		}
 	})

@@ -21,3 +21,10 @@ func Process() time.Duration {
 func Thread() (time.Duration, bool) { return thread() }
 
 var started = time.Now()
+
+// Measured reports whether the system tells the processor time of the
+// process, so that Process is not the time since the program started.
+func Measured() bool {
+	_, ok := process()
+	return ok
+}

@@ -5,7 +5,9 @@
 package pgtest
 
 import (
+	"database/sql"
 	"fmt"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"os/user"
@@ -14,6 +16,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 )
 
 // URL returns the URL of an empty PostgreSQL database for the test; the
@@ -91,4 +96,24 @@ func owner(dir string) (*syscall.Credential, error) {
 		return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
 	}
 	return nil, fmt.Errorf("running as root and no postgres or nobody user to run the server as")
+}
+
+// Database creates a database of the given name on the server of url (a
+// URL as URL returns) and returns its URL, so that tests sharing a server
+// do not see each other's rows.
+func Database(url, name string) (string, error) {
+	u, err := neturl.Parse(url)
+	if err != nil {
+		return "", err
+	}
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE DATABASE ` + pgx.Identifier{name}.Sanitize()); err != nil {
+		return "", fmt.Errorf("creating database %s: %w", name, err)
+	}
+	u.Path = "/" + name
+	return u.String(), nil
 }

@@ -92,7 +92,7 @@ func (c *Chart) Draw(cv render.Canvas, x, y, w, h float64) {
 		return
 	}
 	f.xmin, f.xmax, f.ymin, f.ymax = c.ranges()
-	cv.Text(render.Pt(x+w/2, y+18), c.Title, render.Font{Size: 14, Anchor: render.Middle, Bold: true, Color: ink})
+	cv.Text(render.Pt(x+w/2, y+18), c.Title, render.FitText(c.Title, render.Font{Size: 14, Anchor: render.Middle, Bold: true, Color: ink}, w-8))
 	c.drawAxes(cv, f)
 	c.drawBars(cv, f)
 	for _, yv := range c.HLines {
@@ -161,6 +161,11 @@ func (c *Chart) ranges() (xmin, xmax, ymin, ymax float64) {
 	if ymin == ymax {
 		ymin, ymax = ymin-1, ymax+1
 	}
+	if len(c.Bars) == 0 && c.hasPoints() {
+		// Markers at the ends of the x range would be cut in half.
+		pad := (xmax - xmin) * 0.03
+		xmin, xmax = xmin-pad, xmax+pad
+	}
 	if !(c.YMin < c.YMax) {
 		pad := (ymax - ymin) * 0.05
 		if ymin != 0 {
@@ -169,6 +174,16 @@ func (c *Chart) ranges() (xmin, xmax, ymin, ymax float64) {
 		ymax += pad
 	}
 	return xmin, xmax, ymin, ymax
+}
+
+// hasPoints reports whether a series is drawn as markers.
+func (c *Chart) hasPoints() bool {
+	for _, s := range c.Series {
+		if s.Points && len(s.X) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // barsAreCounts reports whether the chart is bars alone, every one a whole
@@ -238,7 +253,9 @@ func drawSeries(cv render.Canvas, f frame, s Series, col render.Color) {
 		for i := n - 1; i >= 0; i-- {
 			band = append(band, render.Pt(f.px(s.X[i]), f.py(s.Lo[i])))
 		}
-		cv.Polygon(band, render.Style{Fill: col.WithAlpha(50)})
+		if band = f.box().clipPolygon(band); band != nil {
+			cv.Polygon(band, render.Style{Fill: col.WithAlpha(50)})
+		}
 	}
 	pts := make([]render.Point, 0, n)
 	for i := 0; i < n; i++ {
@@ -246,14 +263,31 @@ func drawSeries(cv render.Canvas, f frame, s Series, col render.Color) {
 	}
 	if s.Points {
 		for _, p := range pts {
-			cv.Circle(p.X, p.Y, 2.5, render.Style{Fill: col})
+			if f.box().contains(p) {
+				cv.Circle(p.X, p.Y, 2.5, render.Style{Fill: col})
+			}
 		}
 		return
 	}
-	cv.Polyline(pts, render.Style{Stroke: col, Width: 1.8})
+	for _, run := range f.box().clipPolyline(pts) {
+		cv.Polyline(run, render.Style{Stroke: col, Width: 1.8})
+	}
 }
 
 func (c *Chart) drawLegend(cv render.Canvas, f frame) {
+	font := render.Font{Size: 11, Center: true, Color: ink}
+	// A light panel under the entries keeps them readable over the data.
+	width, rows := 0.0, 0
+	for _, s := range c.Series {
+		if s.Name != "" {
+			width, rows = max(width, render.TextWidth(s.Name, font)), rows+1
+		}
+	}
+	if rows == 0 {
+		return
+	}
+	cv.Rect(f.x0+5, f.y0+5, min(width+36, f.w-10), float64(rows)*16+2,
+		render.Style{Fill: render.RGB(255, 255, 255).WithAlpha(180)})
 	y := f.y0 + 14
 	for i, s := range c.Series {
 		if s.Name == "" {
@@ -261,7 +295,7 @@ func (c *Chart) drawLegend(cv render.Canvas, f frame) {
 		}
 		col := seriesColor(s, i)
 		cv.Line(render.Pt(f.x0+10, y), render.Pt(f.x0+28, y), render.Style{Stroke: col, Width: 3})
-		cv.Text(render.Pt(f.x0+34, y), s.Name, render.Font{Size: 11, Center: true, Color: ink})
+		cv.Text(render.Pt(f.x0+34, y), s.Name, font)
 		y += 16
 	}
 }
@@ -305,7 +339,9 @@ func FormatTick(v float64) string {
 	case a == math.Trunc(a):
 		return fmt.Sprintf("%.0f", v)
 	default:
-		return strconv.FormatFloat(v, 'g', 3, 64)
+		// Six digits keep close ticks apart (10.58 and 10.59); 'g' drops
+		// the trailing zeros of rounder ones.
+		return strconv.FormatFloat(v, 'g', 6, 64)
 	}
 }
 

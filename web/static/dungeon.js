@@ -14,7 +14,7 @@ export function mount(main) {
   main.append(h("section", {class: "page"},
     h("div", {class: "page-head"}, h("div", {},
       h("h1", {}, "Dungeon layouts"),
-      h("p", {class: "lead"}, "A level spec names the rooms, keys and locks of a level; the generator lays them out on a plane. The same spec and seed always give the same layout."))),
+      h("p", {class: "lead"}, "A level spec names the rooms of a level, the shapes each may take and which rooms connect; the generator lays them out on a grid, every connection a door. The same spec and seed always give the same layout."))),
     h("div", {class: "viewer-grid"},
       h("aside", {},
         h("div", {class: "card"},
@@ -84,9 +84,11 @@ export function mount(main) {
     links.replaceChildren(
       downloadLink(`/api/dungeon/layout.json?${q}`, "JSON", `${base}.json`),
       downloadLink(`/api/dungeon/layout.svg?${q}`, "SVG", `${base}.svg`),
-      downloadLink(`/api/dungeon/layout.tmx?${q}`, "TMX (Tiled)", `${base}.tmx`));
+      downloadLink(`/api/dungeon/layout.tmx?${q}`, "TMX (Tiled)", `${base}.tmx`),
+      downloadLink("/api/dungeon/tiles.png", "TMX tiles (PNG)", "dungeon-tiles.png"));
     const sp = specs.find((x) => specName(x) === spec.value);
-    about.replaceChildren(sp && sp.description ? h("p", {style: "margin-top:10px"}, sp.description) : "");
+    about.replaceChildren(sp && sp.rooms ? h("p", {style: "margin-top:10px"}, `${sp.rooms} rooms, ${sp.connections} connections.`) : "",
+      sp && sp.description ? h("p", {}, sp.description) : "");
   }
 
   loadSpecs();

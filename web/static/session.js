@@ -104,9 +104,11 @@ export function mount(main, {id}) {
     }
     if (st.version !== shownBoard) {
       const [svg, tree] = await Promise.all([
-        fetch(`${base}/board.svg`, {cache: "no-store"}).then((r) => {
-          if (!r.ok) throw new APIError(r.status, `the board: ${r.status}`);
-          return r.text();
+        fetch(`${base}/board.svg`, {cache: "no-store"}).then(async (r) => {
+          if (r.ok) return r.text();
+          // The server's reason, when it gives one.
+          const why = await r.json().then((b) => b.error).catch(() => "");
+          throw new APIError(r.status, `the board: ${why || `${r.status} ${r.statusText}`}`);
         }),
         api("GET", `${base}/tree`),
       ]);
@@ -219,9 +221,20 @@ export function mount(main, {id}) {
     const c = geo.cell;
     const at = new Map(geo.cells.map((x) => [x.name, x]));
     const layer = [];
+    // A cell's outline, in the board's own shape.
     const sq = (name, cls) => {
       const p = at.get(name);
-      return p ? s("rect", {class: cls, x: p.x - c / 2, y: p.y - c / 2, width: c, height: c, rx: c * 0.08}) : null;
+      if (!p) return null;
+      if (geo.shape === "hex") {
+        const r = c / Math.sqrt(3);
+        const pts = [0, 1, 2, 3, 4, 5].map((i) => {
+          const a = Math.PI / 6 + (i * Math.PI) / 3;
+          return `${p.x + r * Math.cos(a)},${p.y + r * Math.sin(a)}`;
+        });
+        return s("polygon", {class: cls, points: pts.join(" ")});
+      }
+      if (geo.shape === "point") return s("circle", {class: cls, cx: p.x, cy: p.y, r: c * 0.42});
+      return s("rect", {class: cls, x: p.x - c / 2, y: p.y - c / 2, width: c, height: c, rx: c * 0.08});
     };
     const lm = state.last_move;
     if (lm) {

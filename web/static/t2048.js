@@ -12,8 +12,6 @@ export function mount(main) {
   let game = null; // {id, board, score, over}
   let busy = false;
   let auto = null;
-  let moves = 0;
-  let prev = [];
 
   const seed = h("input", {type: "number", min: 0, name: "seed", value: pref.get("2048.seed", 1)});
   const depth = h("select", {name: "depth"}, [1, 2, 3, 4].map((d) => h("option", {value: d}, String(d))));
@@ -84,8 +82,6 @@ export function mount(main) {
     pref.set("2048.seed", Number(seed.value));
     try {
       const g = await api("POST", "/api/2048/games", {seed: Number(seed.value) || 0}, {signal: ctl.signal});
-      moves = 0;
-      prev = [];
       show(g);
       evalBox.replaceChildren(h("p", {class: "muted small"}, "Ask the AI for a move to see how it values each one."));
     } catch (err) {
@@ -94,16 +90,12 @@ export function mount(main) {
   }
 
   function show(g) {
-    if (g.board) {
-      prev = game ? game.board : [];
-      game = {...game, ...g};
-    } else if (g.id) {
-      game = {...game, ...g};
-    }
+    if (g.board || g.id) game = {...game, ...g};
     if (!game || !game.board) return;
-    const empty = prev.length ? prev : game.board;
+    // The tile the last move added pops in (the server says which).
+    const spawned = g.board && g.spawn ? g.spawn.cell : -1;
     boardBox.replaceChildren(...game.board.map((v, i) => h("div", {
-      class: `tile${v ? ` v${v}` : ""}${v > 2048 ? " big" : ""}${v && !empty[i] && prev.length ? " new" : ""}`,
+      class: `tile${v ? ` v${v}` : ""}${v > 2048 ? " big" : ""}${i === spawned ? " new" : ""}`,
       role: "gridcell", "aria-label": v ? String(v) : "empty", "data-value": v,
     }, v ? String(v) : "")));
     if (game.over) {
@@ -113,7 +105,7 @@ export function mount(main) {
     }
     score.textContent = String(game.score ?? 0);
     best.textContent = String(Math.max(0, ...game.board));
-    moveCount.textContent = String(moves);
+    moveCount.textContent = String(game.moves ?? 0);
   }
 
   async function move(d) {
@@ -121,7 +113,6 @@ export function mount(main) {
     busy = true;
     try {
       const g = await api("POST", `/api/2048/games/${encodeURIComponent(game.id)}/moves`, {move: d}, {signal: ctl.signal});
-      moves++;
       show(g);
     } catch (err) {
       // A move that changes nothing is refused: not worth a toast.
@@ -137,7 +128,6 @@ export function mount(main) {
     aiBtn.disabled = true;
     try {
       const res = await api("POST", `/api/2048/games/${encodeURIComponent(game.id)}/ai`, {depth: Number(depth.value)}, {signal: ctl.signal});
-      moves++;
       showEvals(res);
       show(res.game || res.state || res);
       return true;

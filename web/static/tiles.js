@@ -3,6 +3,10 @@
 
 import {api, field, h, pref, spinner} from "./ui.js";
 
+// BOARDS is the number of random boards shown at once: two side by side
+// keep their landmarks and numbers legible.
+const BOARDS = 2;
+
 export function mount(main) {
   const ctl = new AbortController();
   const set = h("select", {name: "set", id: "tiles-set"});
@@ -11,6 +15,7 @@ export function mount(main) {
   const tilesBox = h("div", {class: "picture", id: "tiles-picture"}, spinner("Loading"));
   const boards = h("div", {class: "boards"});
   const scoreBox = h("div", {id: "tiles-score"}, h("p", {class: "muted small"}, "…"));
+  const about = h("p", {class: "small muted", id: "tiles-about", style: "margin-top:12px"});
 
   main.append(h("section", {class: "page"},
     h("div", {class: "page-head"}, h("div", {},
@@ -28,9 +33,10 @@ export function mount(main) {
           h("div", {class: "row gap", style: "margin-top:12px"},
             h("button", {class: "btn btn-primary", type: "submit"}, "Show"),
             h("button", {class: "btn", type: "button", onclick: () => {
-              seed.value = Number(seed.value || 0) + 3;
+              seed.value = Number(seed.value || 0) + BOARDS;
               show();
-            }}, "More boards")))),
+            }}, "More boards"))),
+          about),
         h("div", {class: "card"}, h("h2", {class: "card-title"}, "Score"), scoreBox)),
       h("div", {}, h("h2", {class: "section-title"}, "Tiles"), tilesBox,
         h("h2", {class: "section-title", style: "margin-top:22px"}, "Random boards"), boards))));
@@ -55,9 +61,11 @@ export function mount(main) {
     const sd = Number(seed.value) || 0;
     pref.set("tiles.set", name);
     pref.set("tiles.seed", sd);
+    const info = sets.find((x) => setName(x) === name);
+    about.textContent = (info && info.description) || "";
     const q = encodeURIComponent(name);
     tilesBox.replaceChildren(h("img", {src: `/api/tiles/sets/${q}.svg`, alt: `The tiles of ${name}`}));
-    boards.replaceChildren(...[0, 1, 2].map((i) => h("figure", {},
+    boards.replaceChildren(...[...Array(BOARDS).keys()].map((i) => h("figure", {},
       h("div", {class: "picture"}, h("img", {src: `/api/tiles/board.svg?set=${q}&seed=${sd + i}`, alt: `A random board of ${name}, seed ${sd + i}`, loading: "lazy"})),
       h("figcaption", {}, `seed ${sd + i}`))));
     scoreBox.replaceChildren(spinner("Scoring"));
@@ -73,14 +81,23 @@ export function mount(main) {
   return () => ctl.abort();
 }
 
-// scoreView lays out the score answer: a number, or an object of named
-// parts (the total first).
+// scoreView lays out the score answer: the objective with its standard
+// error, then its terms.
 function scoreView(sc) {
-  if (typeof sc === "number") return h("p", {class: "big-number"}, sc.toFixed(3));
-  const rows = Object.entries(sc || {}).filter(([, v]) => typeof v !== "object" || v === null);
-  rows.sort(([a], [b]) => (a === "score" ? -1 : b === "score" ? 1 : 0));
-  return h("dl", {class: "kv"}, rows.map(([k, v]) => [h("dt", {}, k.replace(/_/g, " ")),
-    h("dd", {}, typeof v === "number" && !Number.isInteger(v) ? v.toFixed(4) : String(v))]));
+  const pct = (x) => `${(100 * x).toFixed(1)}%`;
+  const rows = [
+    ["Boards scored", (sc.boards ?? 0).toLocaleString("en-US")],
+    ["Bridged sides", sc.bridged_sides],
+    ["DupScore", sc.dup_score],
+    ["Fully connected tiles", sc.fully_connected],
+    ["Extra edges (mean)", typeof sc.extra_edges === "number" ? sc.extra_edges.toFixed(2) : ""],
+    ["Path probability", typeof sc.path_probability === "number" ? pct(sc.path_probability) : ""],
+  ];
+  return h("div", {},
+    h("p", {class: "big-number"}, typeof sc.score === "number" ? sc.score.toFixed(3) : "",
+      typeof sc.score_stderr === "number" ? h("span", {class: "small muted"}, ` ± ${(1.96 * sc.score_stderr).toFixed(3)}`) : null),
+    h("p", {class: "small muted"}, "The objective the optimiser maximises, with its 95% interval."),
+    h("dl", {class: "kv"}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v ?? ""))])));
 }
 
 // setName reads a set of the list, given as a name or as {name, ...}.

@@ -4,10 +4,11 @@
 
 import {h} from "./ui.js";
 
-// Players named after a colour get a dot of that colour; the others one of
-// the palette by seat.
-const NAMED = {white: "#f4f4f4", black: "#24242c", red: "#d94141", yellow: "#e8c332", blue: "#2f7fd9", green: "#2aa36b", orange: "#ea7f2c", purple: "#8d4fd6", x: "#4f46e5", o: "#db2777"};
-const PALETTE = ["#4f46e5", "#db2777", "#0d9488", "#ea580c", "#2563eb", "#ca8a04"];
+// The colours of the pieces as the server draws them (engine.playerColor):
+// players named after a colour get that colour, the others one of the
+// palette by seat, so that a seat's dot matches its pieces.
+const NAMED = {white: "#f7f3ea", black: "#262626", red: "#c0392b", blue: "#2e6fb8", yellow: "#f1c40f", green: "#27ae60", orange: "#e67e22", purple: "#8e44ad"};
+const PALETTE = ["#f7f3ea", "#262626", "#c0392b", "#2e6fb8", "#27ae60", "#8e44ad"];
 
 // seatDot is a dot in the colour of a seat's player.
 export function seatDot(players, seat) {

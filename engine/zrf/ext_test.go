@@ -1,0 +1,159 @@
+package zrf
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ludus-games/ludus/engine"
+)
+
+// The native dialect's forms read into the model.
+func TestDialectForms(t *testing.T) {
+	src := `(game (title "D") (players A B C) (coalition A C)
+  (variable captured 2)
+  (board (grid (start-rectangle 0 0 10 10)
+    (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0)))
+    (attribute height 0))
+  (option "ko" situation)
+  (piece (name P) (attribute strength 4)
+    (moves ((verify (and my? (> strength 1) (< (height n) 3) (is-piece? P)))
+            n (verify (= (count (liberties)) (count (group w (directions n s)))))
+            (capture (pieces enemy? (piece? P) is-attacked?))
+            (set-variable captured (+ captured (count (pieces enemy?))))
+            (set-position-attribute height (max 1 (- height 1)) s)
+            (set-attribute strength (* 2 strength))
+            add)))
+  (board-setup (position-attribute height 2 a1 b1))
+  (win-condition (A) (= (count moves) 0) (priority 3))
+  (loss-condition (B) (connected z z (directions n s)))
+  (count-condition (>= (count passes) 2))
+  (zone-free)
+  (score (count (territory)))
+  (komi C 0.5))`
+	_, err := read(t, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = strings.Replace(src, "(zone-free)", "", 1)
+	src = strings.Replace(src, "(attribute height 0))", "(attribute height 0) (zone (name z) (players A B C) (positions a1)))", 1)
+	r := build(t, src, nil).Rules
+	if r.Players[0].Coalition == 0 || r.Players[0].Coalition != r.Players[2].Coalition || r.Players[1].Coalition != 0 {
+		t.Errorf("coalitions %+v", r.Players)
+	}
+	if len(r.Vars) != 1 || r.Vars[0] != (engine.Variable{Name: "captured", Init: 2}) {
+		t.Errorf("variables %+v", r.Vars)
+	}
+	if len(r.PosAttrs) != 1 || r.PosAttrs[0].Name != "height" || len(r.PosAttrSetup) != 2 {
+		t.Errorf("position attributes %+v %+v", r.PosAttrs, r.PosAttrSetup)
+	}
+	if r.Options.Ko != engine.KoSituational || r.Komi[2] != 0.5 || r.Score == nil {
+		t.Errorf("ko %v komi %v score %v", r.Options.Ko, r.Komi, r.Score)
+	}
+	if len(r.Goals) != 3 || r.Goals[0].Priority != 3 || r.Goals[0].Cond.Kind != engine.GoalCompare ||
+		r.Goals[1].Cond.Kind != engine.GoalConnected || len(r.Goals[2].Players) != 3 {
+		t.Errorf("goals %+v", r.Goals)
+	}
+	body := r.Pieces[0].Moves[0].Body
+	kinds := []engine.StmtKind{engine.SVerify, engine.SNav, engine.SVerify, engine.SCapture, engine.SSetVar,
+		engine.SSetPosAttr, engine.SSetAttr, engine.SAdd}
+	if len(body) != len(kinds) {
+		t.Fatalf("program %+v", body)
+	}
+	for i, k := range kinds {
+		if body[i].Kind != k {
+			t.Errorf("statement %d: kind %d, want %d", i, body[i].Kind, k)
+		}
+	}
+	if body[3].Set == nil || body[3].Set.Kind != engine.SetPieces || len(body[3].Set.Filter) != 3 ||
+		body[6].X == nil || body[6].X.Kind != engine.EMul {
+		t.Errorf("capture set %+v, strength %+v", body[3].Set, body[6].X)
+	}
+	if _, err := engine.Compile(r); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Every new form names file, line and column when it is wrong.
+func TestDialectErrors(t *testing.T) {
+	game := func(s string) string {
+		return `(game (title "E") (players A B) (variable v) ` + board + "\n" + s + ")"
+	}
+	prog := func(s string) string { return game(`(piece (name P) (moves (` + s + ` add)))`) }
+	tests := []struct {
+		src, want string
+	}{
+		{prog("(verify (= (count moves) 0))"), "main.zrf:4:36: (count moves) counts the moves of the player to move: it is for goals"},
+		{prog("(verify (> 1))"), "main.zrf:4:33: > compares two numbers"},
+		{prog("(verify (> nothing 1))"), "main.zrf:4:36: unknown number nothing"},
+		{prog("(verify (> (count (stones)) 1))"), "main.zrf:4:43: want a set"},
+		{prog("(verify (> (count (group n s)) 1))"), "main.zrf:4:43: group wants at most one position"},
+		{prog("(verify (> (count (territory n)) 1))"), "main.zrf:4:43: territory takes only"},
+		{prog("(verify (> (count (group (directions up))) 1))"), "main.zrf:4:62: unknown direction up"},
+		{prog(`(verify (= v "x"))`), "main.zrf:4:38: want a number, got string"},
+		{prog("(verify (= (- 1) 0))"), "main.zrf:4:36: - wants numbers"},
+		{prog("(set-variable w 1)"), "main.zrf:4:39: unknown variable w"},
+		{prog("(set-variable v)"), "main.zrf:4:25: set-variable wants a variable and a value"},
+		{prog("(set-position-attribute h 1)"), "main.zrf:4:49: unknown position attribute h"},
+		{prog("(capture (pieces (frob)))"), "main.zrf:4:42: unknown condition frob"},
+		{prog("(verify (v n))"), "main.zrf:4:33: unknown condition v"},
+		{game("(variable v)"), "main.zrf:4:11: variable v has the name of a variable"},
+		{game("(variable w x)"), "main.zrf:4:13: variable w wants a whole number"},
+		{game("(coalition A)"), "main.zrf:4:1: coalition wants two players"},
+		{game("(coalition A B) (coalition B A)"), "main.zrf:4:28: player B is already in a coalition"},
+		{game("(komi A lots)"), "main.zrf:4:9: komi wants a number"},
+		{game("(komi Z 1)"), "main.zrf:4:7: unknown player Z"},
+		{game("(score)"), "main.zrf:4:1: score wants one expression"},
+		{game(`(option "ko" sometimes)`), `main.zrf:4:14: option "ko" wants false, true`},
+		{game("(win-condition (A) (> (count moves) 0) (priority high))"), "main.zrf:4:50: priority wants a whole number"},
+		{game("(win-condition (A) (connected north south))"), "main.zrf:4:31: unknown zone north"},
+		{game("(win-condition (A) (connected))"), "main.zrf:4:20: connected wants two zones"},
+		{game("(board-setup (position-attribute h 1 a1))"), "main.zrf:4:34: unknown position attribute h"},
+		{game("(piece (name P) (attribute v 1))"), "main.zrf:4:28: piece attribute v has the name of a variable"},
+	}
+	for _, tt := range tests {
+		f, err := read(t, tt.src, nil)
+		if err == nil {
+			_, err = f.Build(f.Games[0])
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s\nerror %v\nwant %q", tt.src, err, tt.want)
+		}
+	}
+}
+
+// A file with Dagaz's hook rules gets them from a shim: named by its hook
+// option, or implied by the title of a Dagaz game that states no goal.
+func TestShims(t *testing.T) {
+	stones := `(players Black White) ` + board + ` (piece (name Stone) (drops ((verify empty?) add)))`
+	tests := []struct {
+		src   string
+		shim  string // what the shim line says, "" for none
+		goals int
+	}{
+		{`(game (title "Reversi") ` + stones + `)`, "outflank", 1},
+		{`(game (title "Othello 6x6") ` + stones + `)`, "outflank", 1},
+		{`(game (title "Reversi") ` + stones + ` (draw-condition (Black White) stalemated))`, "", 1},
+		{`(game (title "Anything") (option "reversi-extension" true) ` + stones + `)`, "outflank", 1},
+		{`(game (title "Go (9x9)") (option "pass turn" true) ` + stones + `)`, "superko", 1},
+		{`(game (title "Baduk") (option "go-extension" true) ` + stones + `)`, "superko", 1},
+		{`(game (title "Amazons") ` + stones + `)`, "cannot move loses", 1},
+		{`(game (title "Hex") ` + stones + `)`, "", 0}, // no start-zone and stop-zone to join
+	}
+	for _, tt := range tests {
+		g := build(t, tt.src, nil)
+		r := g.Rules
+		got := strings.Join(r.Shims, "\n")
+		if (tt.shim == "") != (got == "") || !strings.Contains(got, tt.shim) || len(r.Goals) != tt.goals {
+			t.Errorf("%s\nshims %q, %d goals; want %q, %d goals", tt.src, got, len(r.Goals), tt.shim, tt.goals)
+		}
+		for _, n := range r.Notes {
+			if strings.Contains(n, "hook") {
+				t.Errorf("%s: note %q for a hook a shim answered", tt.src, n)
+			}
+		}
+		if _, err := engine.Compile(r); err != nil {
+			t.Errorf("%s: %v", tt.src, err)
+		}
+	}
+}
