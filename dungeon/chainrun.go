@@ -40,7 +40,8 @@ type placement struct {
 type chainRun struct {
 	g       *Generator
 	st      *state
-	rooms   []int
+	rooms   []int // the chain's rooms, then the loose ones
+	fresh   int   // the chain's rooms, placed by greedy
 	corr    []int // corridor edges this chain places
 	look    lookahead
 	rng     *rand.Rand
@@ -77,16 +78,22 @@ type counters struct {
 	stall int
 }
 
-func newChainRun(g *Generator, base *state, ch *chain, rng *rand.Rand, cnt *counters) *chainRun {
-	r := &chainRun{g: g, st: base.clone(), rooms: ch.rooms, rng: rng, cnt: cnt}
-	m := len(ch.rooms)
+// newChainRun prepares the run that adds chain ch to base. The rooms of
+// loose, already placed, may move too (greedy placement leaves them be).
+func newChainRun(g *Generator, base *state, ch *chain, loose []int, rng *rand.Rand, cnt *counters) *chainRun {
+	rooms := ch.rooms
+	if len(loose) > 0 {
+		rooms = append(slices.Clone(ch.rooms), loose...)
+	}
+	r := &chainRun{g: g, st: base.clone(), rooms: rooms, fresh: len(ch.rooms), rng: rng, cnt: cnt}
+	m := len(rooms)
 	r.inChain = make([]int, len(g.rooms))
 	for i := range r.inChain {
 		r.inChain[i] = -1
 	}
 	r.fixed, r.uRow, r.pair = make([]float64, m), make([]float64, m), make([][]float64, m)
 	in := map[int]bool{}
-	for i, k := range ch.rooms {
+	for i, k := range rooms {
 		in[k] = true
 		r.inChain[k] = i
 		r.pair[i] = make([]float64, m)
@@ -106,11 +113,11 @@ func newChainRun(g *Generator, base *state, ch *chain, rng *rand.Rand, cnt *coun
 // greedy places the chain's rooms one by one, each at the best of a few
 // candidate positions, and evaluates the result.
 func (r *chainRun) greedy() {
-	for _, k := range r.rooms {
+	for _, k := range r.rooms[:r.fresh] {
 		r.st.shape[k] = -1
 	}
 	r.clearCorridors()
-	for _, k := range r.rooms {
+	for _, k := range r.rooms[:r.fresh] {
 		r.placeGreedy(k)
 	}
 	r.energy = r.fullEnergy()

@@ -178,10 +178,13 @@ func (s *search) push(st *state, ci int) {
 
 // extensions yields distinct valid extensions of st by chain ch: for a
 // tree chain, a few greedy placements; for a cycle, or a tree the greedy
-// placement cannot fit, annealing from the greedy placement.
+// placement cannot fit, annealing from the greedy placement; and when that
+// finds none, annealing in which the placed rooms next to the chain may
+// move too (a loop closing between two rooms placed too far apart or too
+// close together needs them to give way).
 func (g *Generator) extensions(st *state, ch *chain, rng *rand.Rand, cnt *counters) iter.Seq[*state] {
 	return func(yield func(*state) bool) {
-		r := newChainRun(g, st, ch, rng, cnt)
+		r := newChainRun(g, st, ch, nil, rng, cnt)
 		attempts := 1
 		if !ch.cycle {
 			attempts = treeAttempts
@@ -201,6 +204,43 @@ func (g *Generator) extensions(st *state, ch *chain, rng *rand.Rand, cnt *counte
 		if len(r.found) > 0 && !ch.cycle {
 			return
 		}
-		r.anneal(yield)
+		stopped := false
+		r.anneal(func(s *state) bool {
+			stopped = !yield(s)
+			return !stopped
+		})
+		if stopped || len(r.found) > 0 || cnt.expired() {
+			return
+		}
+		// No layout of the chain fits between the rooms placed before:
+		// let the placed rooms next to it move as well.
+		loose := placedNeighbours(g, st, ch)
+		if len(loose) == 0 {
+			return
+		}
+		w := newChainRun(g, st, ch, loose, rng, cnt)
+		w.greedy()
+		if w.valid {
+			w.record()
+			if !yield(w.st.clone()) {
+				return
+			}
+		}
+		w.anneal(yield)
 	}
+}
+
+// placedNeighbours returns the placed rooms next to chain ch.
+func placedNeighbours(g *Generator, st *state, ch *chain) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, v := range ch.rooms {
+		for _, ad := range g.rooms[v].adj {
+			if w := ad.room; !seen[w] && st.shape[w] >= 0 {
+				seen[w] = true
+				out = append(out, w)
+			}
+		}
+	}
+	return out
 }
