@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/evolve"
+	"github.com/ludus-games/ludus/internal/cputime"
 )
 
 // Options tune one generation.
@@ -18,6 +19,12 @@ type Options struct {
 	Seed uint64
 	// TimeLimit bounds the search; 0 means DefaultTimeLimit.
 	TimeLimit time.Duration
+	// CPULimit, when positive, also bounds the processor time the calling
+	// OS thread spends on the search, so that benchmarks on a machine busy
+	// with other work give every run the same work; the caller keeps its
+	// goroutine on one thread (runtime.LockOSThread). Where the system does
+	// not tell a thread's processor time, it is ignored.
+	CPULimit time.Duration
 }
 
 // DefaultTimeLimit is the time limit of a generation that sets none.
@@ -61,7 +68,7 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 	}
 	deadline := began.Add(limit)
 	s := &search{g: g, rng: evolve.WorkerRand(opt.Seed, 0),
-		cnt: &counters{stall: stallBase, expired: func() bool { return ctx.Err() != nil || time.Now().After(deadline) }}}
+		cnt: &counters{stall: stallBase, expired: expiry(ctx, deadline, opt.CPULimit)}}
 	defer s.clear()
 	s.start()
 	s.stats.Chains = len(s.chains)
@@ -71,8 +78,12 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 			if err := ctx.Err(); err != nil {
 				return nil, s.stats, err
 			}
-			return nil, s.stats, fmt.Errorf("%s: no layout found in %v (%d iterations, %d restarts): %w",
-				g.spec.Source, limit, s.cnt.iterations, s.stats.Restarts, ErrTimeLimit)
+			spent := limit.String()
+			if opt.CPULimit > 0 && time.Now().Before(deadline) {
+				spent = opt.CPULimit.String() + " of processor time"
+			}
+			return nil, s.stats, fmt.Errorf("%s: no layout found in %s (%d iterations, %d restarts): %w",
+				g.spec.Source, spent, s.cnt.iterations, s.stats.Restarts, ErrTimeLimit)
 		}
 		top := s.stack[len(s.stack)-1]
 		if top.chain == len(s.chains) {
@@ -106,6 +117,30 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 			s.stats.Backtracks++
 			s.sinceRestart++
 		}
+	}
+}
+
+// expiry returns the test of the end of a search: ctx done, the deadline
+// passed or, with cpuLimit, the calling thread's processor time spent. The
+// thread's clock, a system call, is read at most every few milliseconds.
+func expiry(ctx context.Context, deadline time.Time, cpuLimit time.Duration) func() bool {
+	cpu0, ok := cputime.Thread()
+	if cpuLimit <= 0 || !ok {
+		return func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
+	}
+	var next time.Time
+	spent := false
+	return func() bool {
+		now := time.Now()
+		if ctx.Err() != nil || now.After(deadline) {
+			return true
+		}
+		if !spent && now.After(next) {
+			next = now.Add(2 * time.Millisecond)
+			c, _ := cputime.Thread()
+			spent = c-cpu0 >= cpuLimit
+		}
+		return spent
 	}
 }
 

@@ -145,9 +145,9 @@ type SweepRun struct {
 
 // SweepOptions tune a sweep.
 type SweepOptions struct {
-	// Seed and TimeLimit are those of every generation.
-	Seed      uint64
-	TimeLimit time.Duration
+	// Seed, TimeLimit and CPULimit are those of every generation.
+	Seed                uint64
+	TimeLimit, CPULimit time.Duration
 	// Workers is the number of levels laid out at once (1 when < 1).
 	Workers int
 	// Like are the template sources that SweepLevel.Source indexes.
@@ -187,7 +187,7 @@ func sweepRun(ctx context.Context, lv SweepLevel, spec *Spec, opt SweepOptions) 
 	if err != nil {
 		return run, fmt.Errorf("%s: %w", spec.Source, err)
 	}
-	run.Layout, run.Stats, run.Err = g.Generate(ctx, Options{Seed: opt.Seed, TimeLimit: opt.TimeLimit})
+	run.Layout, run.Stats, run.Err = g.Generate(ctx, Options{Seed: opt.Seed, TimeLimit: opt.TimeLimit, CPULimit: opt.CPULimit})
 	run.Wall = time.Since(began)
 	run.CPU = run.Wall
 	if cpu1, ok1 := cputime.Thread(); ok && ok1 {

@@ -2,9 +2,12 @@ package dungeon
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ludus-games/ludus/internal/cputime"
 )
 
 func TestParseSweepClasses(t *testing.T) {
@@ -85,5 +88,32 @@ func TestSweep(t *testing.T) {
 	}
 	if len(seen) != len(levels) {
 		t.Errorf("%d runs reported, want %d", len(seen), len(levels))
+	}
+}
+
+// A processor-time limit ends a search once the thread has spent it, not
+// before.
+func TestExpiryCPULimit(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0, ok := cputime.Thread()
+	if !ok {
+		t.Skip("thread processor time is not measured on this system")
+	}
+	const limit = 30 * time.Millisecond
+	expired := expiry(context.Background(), time.Now().Add(time.Hour), limit)
+	x := 0
+	for !expired() {
+		for i := range 10_000 {
+			x ^= i * i
+		}
+	}
+	if c1, _ := cputime.Thread(); c1-c0 < limit {
+		t.Errorf("expired after %v of processor time, limit %v (%d)", c1-c0, limit, x)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if !expiry(ctx, time.Now().Add(time.Hour), limit)() {
+		t.Error("a cancelled search goes on")
 	}
 }

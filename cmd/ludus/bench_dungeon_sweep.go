@@ -19,6 +19,7 @@ var dungeonSweepFlags struct {
 	templates []string
 	seed      uint64
 	workers   int
+	cpuLimit  time.Duration
 }
 
 // defaultSweepClasses are the classes of the reliability sweep: levels of
@@ -58,7 +59,7 @@ func runDungeonSweep(cmd *cobra.Command, limit time.Duration) error {
 	began := time.Now()
 	runs := make([][]dungeon.SweepRun, len(classes))
 	bar := progress.New(int64(len(levels)), "sweep")
-	err = dungeon.Sweep(cmd.Context(), levels, dungeon.SweepOptions{Seed: f.seed, TimeLimit: limit, Workers: f.workers, Like: likes},
+	err = dungeon.Sweep(cmd.Context(), levels, dungeon.SweepOptions{Seed: f.seed, TimeLimit: limit, CPULimit: f.cpuLimit, Workers: f.workers, Like: likes},
 		func(r dungeon.SweepRun) error {
 			runs[r.Level.Class] = append(runs[r.Level.Class], r)
 			bar.Add(1)
@@ -68,14 +69,21 @@ func runDungeonSweep(cmd *cobra.Command, limit time.Duration) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%d synthetic levels per class (ludus dungeon synth), generation seed %d, time limit %v per level, %d at a time; load average %s before, %s after; %v in all.\n\n",
-		f.graphs, f.seed, limit, f.workers, load, loadAverage(), time.Since(began).Round(time.Second))
+	budget := fmt.Sprintf("time limit %v", limit)
+	if f.cpuLimit > 0 {
+		budget = fmt.Sprintf("limit %v of processor time (and %v of wall time)", f.cpuLimit, limit)
+	}
+	fmt.Fprintf(w, "%d synthetic levels per class (ludus dungeon synth), generation seed %d, %s per level, %d at a time; load average %s before, %s after; %v in all.\n\n",
+		f.graphs, f.seed, budget, f.workers, load, loadAverage(), time.Since(began).Round(time.Second))
 	fmt.Fprintln(w, "| rooms | loops | success | no corridors | corridors | mean CPU | median CPU | 90% CPU | max CPU | mean wall | median iterations |")
 	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for ci, c := range classes {
 		printSweepRow(w, c, runs[ci])
 	}
-	printSweepFailures(w, runs, f.templates, f.seed, limit)
+	if f.cpuLimit > 0 {
+		budget = fmt.Sprintf("%v of processor time", f.cpuLimit)
+	}
+	printSweepFailures(w, runs, f.templates, f.seed, budget)
 	return nil
 }
 
@@ -113,7 +121,7 @@ func printSweepRow(w io.Writer, c dungeon.SweepClass, runs []dungeon.SweepRun) {
 
 // printSweepFailures lists the levels without a layout, as commands that
 // make them again.
-func printSweepFailures(w io.Writer, runs [][]dungeon.SweepRun, templates []string, seed uint64, limit time.Duration) {
+func printSweepFailures(w io.Writer, runs [][]dungeon.SweepRun, templates []string, seed uint64, budget string) {
 	var failed []string
 	for _, rs := range runs {
 		for _, r := range rs {
@@ -138,7 +146,7 @@ func printSweepFailures(w io.Writer, runs [][]dungeon.SweepRun, templates []stri
 		return
 	}
 	slices.Sort(failed)
-	fmt.Fprintf(w, "\nNo layout within %v at seed %d:\n\n", limit, seed)
+	fmt.Fprintf(w, "\nNo layout within %s at seed %d:\n\n", budget, seed)
 	for _, s := range failed {
 		fmt.Fprintf(w, "    %s\n", s)
 	}
@@ -152,4 +160,5 @@ func init() {
 	f.StringSliceVar(&dungeonSweepFlags.templates, "templates", nil, "with --sweep: specs whose templates and corridors levels also use, in turn with the built-in set")
 	f.Uint64Var(&dungeonSweepFlags.seed, "seed", 1, "with --sweep: generation seed of every level")
 	f.IntVar(&dungeonSweepFlags.workers, "workers", 1, "with --sweep: levels laid out at once")
+	f.DurationVar(&dungeonSweepFlags.cpuLimit, "cpu-limit", 0, "with --sweep: processor-time limit of one level's generation (0: none), besides --time-limit")
 }
