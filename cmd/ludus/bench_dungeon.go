@@ -105,7 +105,7 @@ func benchSynthetic(cmd *cobra.Command, f benchDungeonOptions) error {
 	if err != nil || len(sizes) == 0 {
 		return err
 	}
-	fmt.Fprintf(w, "\nSynthetic levels (ludus dungeon synth), one loop per ten rooms, %d runs each.\n\n", f.scaleRuns)
+	fmt.Fprintf(w, "\nSynthetic levels (ludus dungeon synth --separate), one loop per ten rooms, %d runs each.\n\n", f.scaleRuns)
 	printBenchHeader(w)
 	for _, n := range sizes {
 		spec, err := dungeon.Synthetic(dungeon.SynthOptions{Rooms: n, Cycles: n / 10, Seed: 1, Separate: true})

@@ -34,7 +34,7 @@ CPU time (which does not grow when other work shares the cores), mean and
 median iterations, and the preparation time alone.
 
 --scale 25,50,100 adds synthetic levels of those sizes (see ludus dungeon
-synth), with one loop per --rooms-per-loop rooms.`,
+synth --separate), with one loop per --rooms-per-loop rooms.`,
 	RunE: func(cmd *cobra.Command, args []string) error {
 		f := dungeonBenchFlags
 		if f.runs < 1 {
