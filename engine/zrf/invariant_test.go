@@ -79,3 +79,30 @@ func TestStackErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A variant that restates an invariant or an accumulator replaces all of
+// the game's.
+func TestInvariantVariants(t *testing.T) {
+	src := `(game (title "G") (players A B) ` + board + `
+  (piece (name P) (moves (n (verify enemy?) capture n add)))
+  (accumulator most (captured))
+  (invariant (= (captured) most)))
+(variant (title "V") (invariant (< (captured) 2)))
+(variant (title "W") (option "unique moves" true))`
+	f, err := read(t, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []int{2, 1, 2} {
+		g, err := f.Build(f.Games[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(g.Rules.Invariants); got != want {
+			t.Errorf("%s: %d entries, want %d", f.Games[i].Title, got, want)
+		}
+		if unique := g.Rules.Options.UniqueMoves; unique != (i == 2) {
+			t.Errorf("%s: unique moves %v", f.Games[i].Title, unique)
+		}
+	}
+}
