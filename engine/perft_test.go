@@ -66,6 +66,7 @@ var perftCases = []perftCase{
 	{"chess", bundled("chess.zrf"), chessCounts, 3, 5},
 	{"chess, king safety as an invariant", testGame("chess-invariant.zrf", "Chess, king safety as an invariant"), chessCounts, 4, 5},
 	{"chess, king safety evaluated", testGame("chess-invariant.zrf", "Chess, king safety evaluated"), chessCounts, 3, 5},
+	{"chess, several kings", testGame("chess-invariant.zrf", "Chess, several kings"), chessCounts, 3, 4},
 	{"dagaz english checkers", reference("dagaz_english-checkers.zrf", ""), englishCounts, 6, 9},
 	{"checkers", bundled("checkers.zrf"), englishCounts, 6, 9},
 	{"dagaz international checkers", reference("dagaz_international-checkers.zrf", "International Checkers"), intlCounts, 5, 7},
