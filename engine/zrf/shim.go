@@ -118,8 +118,8 @@ var shims = []shim{
 // column twice. The builder reads the file's captures so; the shim gives
 // the stacks, as high as the setup has pieces.
 var columnsShim = shim{
-	hooks: []string{"columns-checkers-extension"},
-	what:  "captures take the top piece of the jumped column under the capturing one and free the piece below; a move does not jump a column twice",
+	hooks:  []string{"columns-checkers-extension"},
+	what:   "captures take the top piece of the jumped column under the capturing one and free the piece below; a move does not jump a column twice",
 	source: func(*shimGame) (string, bool) { return "(stacks 2)", true },
 }
 
