@@ -110,6 +110,7 @@ var shims = []shim{
 			return fmt.Sprintf(`(loss-condition (%s) stalemated)`, strings.Join(g.players, " ")), true
 		},
 	},
+	columnsShim,
 }
 
 // columnsShim answers Dagaz's "columns-checkers-extension" (its Laska):
@@ -122,8 +123,6 @@ var columnsShim = shim{
 	what:   "captures take the top piece of the jumped column under the capturing one and free the piece below; a move does not jump a column twice",
 	source: func(*shimGame) (string, bool) { return "(stacks 2)", true },
 }
-
-func init() { shims = append(shims, columnsShim) }
 
 // applyShims returns the game's sections with the shims that apply merged
 // in (as a variant's sections are), a line for each shim applied, and
