@@ -113,6 +113,7 @@ type generator struct {
 	acc    []int
 	facts  []moveFacts
 	capBuf []int16
+	keys   []uint64 // the positions after the moves kept by unique
 	// Stacks: the positions taken from earlier in the composite move
 	// (taken?), and the columns of the step being emitted (stack.go).
 	tookAt []int32

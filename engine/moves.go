@@ -38,6 +38,9 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 				return nil, gn.err
 			}
 		}
+		if g.Rules.Options.UniqueMoves {
+			gn.unique(ml, start)
+		}
 		if g.invs != nil {
 			gn.filterInvariants(ml, start, t.Side)
 			if gn.err != nil {
@@ -510,4 +513,40 @@ func (gn *generator) attacker(own int, q, p int32, cells []Piece) {
 // could be taken by another player's move (the attacked? of the rules).
 func (s *State) Attacked(p, victim int) bool {
 	return s.generator().threat(int32(p), victim, false)
+}
+
+// unique leaves out the moves of ml from start on that lead to the same
+// position as a move before them ("unique moves"), compared by the change
+// each makes to the position's key.
+func (gn *generator) unique(ml *MoveList, start int) {
+	g := gn.g
+	cells := gn.s.cells
+	ms := ml.Moves[start:]
+	keys := gn.keys[:0]
+	keep := 0
+	for k := range ms {
+		ch := ms[k].Changes
+		var h uint64
+		for i, c := range ch {
+			prev := cells[c.Pos]
+			for j := i - 1; j >= 0; j-- {
+				if ch[j].Pos == c.Pos {
+					prev = ch[j].Val
+					break
+				}
+			}
+			h ^= g.zob(c.Pos, prev) ^ g.zob(c.Pos, c.Val)
+		}
+		seen := false
+		for _, x := range keys {
+			seen = seen || x == h
+		}
+		if !seen {
+			keys = append(keys, h)
+			ms[keep] = ms[k]
+			keep++
+		}
+	}
+	gn.keys = keys
+	ml.Moves = ml.Moves[:start+keep]
 }

@@ -274,6 +274,10 @@ type Options struct {
 	// InternationalExtension (Dagaz) promotes a piece of the first type
 	// that ends a composite move in the first zone to the second type.
 	InternationalExtension bool
+	// UniqueMoves (native dialect) leaves out a move that leads to the
+	// same position as a move listed before it (two capture paths taking
+	// the same pieces to the same square).
+	UniqueMoves bool
 	// Ko forbids moves that repeat an earlier position.
 	Ko KoRule
 	// Other keeps every option read, by name, for interfaces.

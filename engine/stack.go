@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ludus-games/ludus/engine/sexp"
+	"github.com/ludus-games/ludus/render"
 )
 
 // Stacks: several pieces on one position, in a column that moves as a
@@ -280,4 +281,23 @@ func (s *State) columnsText(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, "column %s: %s\n", g.Rules.Board.Positions[q], strings.Join(letters, " "))
 	}
+}
+
+// drawColumn draws the pieces under the top piece of p as discs showing
+// below it, the lowest furthest down (at most six), and the column's
+// height beside it.
+func drawColumn(d *render.Drawing, s *State, p int, c render.Point, size float64) {
+	col := s.Column(p)
+	if len(col) == 0 {
+		return
+	}
+	shown := min(len(col), 6)
+	step := size * 0.07
+	for k := shown - 1; k >= 0; k-- {
+		v := col[k]
+		y := c.Y + float64(k+1)*step
+		d.Circle(c.X, y, size*0.38, render.Style{Fill: playerColor(s.g, v.Owner()), Stroke: render.Hex("#1b1b1b"), Width: 1.5})
+	}
+	d.Text(render.Pt(c.X+size*0.42, c.Y-size*0.3), fmt.Sprint(len(col)+1), render.Font{Size: size * 0.24, Anchor: render.Middle,
+		Bold: true, Color: render.Hex("#333")})
 }

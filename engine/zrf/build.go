@@ -509,6 +509,8 @@ func (b *builder) option(s *sexp.Node) {
 		o.DeferredCaptures = boolean()
 	case "international-extension":
 		o.InternationalExtension = boolean()
+	case "unique-moves":
+		o.UniqueMoves = boolean()
 	case "ko":
 		b.koOption(a[1], val)
 	default:

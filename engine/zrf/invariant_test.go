@@ -1,7 +1,6 @@
 package zrf
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
@@ -39,9 +38,7 @@ func TestInvariantErrors(t *testing.T) {
 	game := func(s string) string {
 		return `(game (title "E") (players A B) (variable v) ` + board + "\n(piece (name P) (moves (n add)))\n" + s + ")"
 	}
-	tests := []struct {
-		src, want string
-	}{
+	tests := []buildError{
 		{game("(invariant)"), "main.zrf:5:1: invariant wants a condition"},
 		{game("(invariant (frob))"), "main.zrf:5:12: unknown condition frob"},
 		{game("(accumulator best)"), "main.zrf:5:1: accumulator wants a name, maybe max or min, and an expression"},
@@ -55,15 +52,7 @@ func TestInvariantErrors(t *testing.T) {
 		{game("(win-condition (A) (= (captured) 0))"), "main.zrf:5:23: (captured ...) describes a move: it is for invariants"},
 		{game("(invariant (= (count moves) 0))"), "main.zrf:5:15: (count moves) counts the moves"},
 	}
-	for _, tt := range tests {
-		f, err := read(t, tt.src, nil)
-		if err == nil {
-			_, err = f.Build(f.Games[0])
-		}
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s\nerror %v\nwant %q", tt.src, err, tt.want)
-		}
-	}
+	checkBuildErrors(t, tests)
 }
 
 // The forms of columns name file, line and column when they are wrong.
@@ -71,9 +60,7 @@ func TestStackErrors(t *testing.T) {
 	game := func(s string) string {
 		return `(game (title "E") (players A B) ` + board + "\n" + s + ")"
 	}
-	tests := []struct {
-		src, want string
-	}{
+	tests := []buildError{
 		{game("(piece (name P) (moves (n take-top add)))"), "main.zrf:4:27: take-top acts on columns: the game needs (stacks N)"},
 		{game("(piece (name P) (moves (n (capture-top n) add)))"), "main.zrf:4:27: capture-top acts on columns"},
 		{game("(stacks 0)"), "main.zrf:4:9: stacks wants a number from 1 to 1024, got 0"},
@@ -82,15 +69,7 @@ func TestStackErrors(t *testing.T) {
 		{game("(stacks 3) (piece (name P) (moves ((verify (> (stack-size n s) 1)) add)))"), "main.zrf:4:47: stack-size wants at most one position"},
 		{game("(stacks 3) (piece (name P) (moves ((verify (> (stack-size up) 1)) add)))"), "main.zrf:4:59: unknown direction or position up"},
 	}
-	for _, tt := range tests {
-		f, err := read(t, tt.src, nil)
-		if err == nil {
-			_, err = f.Build(f.Games[0])
-		}
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s\nerror %v\nwant %q", tt.src, err, tt.want)
-		}
-	}
+	checkBuildErrors(t, tests)
 	src := game("(stacks 3) (piece (name P) (moves (n (verify not-taken?) (take-top) (capture-top s) (verify (< stack-size 3)) add)))")
 	r := build(t, src, nil).Rules
 	if r.StackHeight != 3 || len(r.Pieces[0].Moves[0].Body) != 6 {
