@@ -57,9 +57,10 @@ func TestDrawUniformChess(t *testing.T) {
 }
 
 // TestDrawUniform does the same for positions of random games of the
-// bundled games: breakthrough and reversi draw (piece, program) and
-// (program, cell) pairs, checkers draws its steps so (a man may be crowned
-// as it steps: one move still), its jumps from the list.
+// bundled games (Laska's columns among them): breakthrough and reversi
+// draw (piece, program) and (program, cell) pairs, checkers draws its
+// steps so (a man may be crowned as it steps: one move still), its jumps
+// from the list.
 func TestDrawUniform(t *testing.T) {
 	for _, tc := range []struct {
 		file string
@@ -70,6 +71,7 @@ func TestDrawUniform(t *testing.T) {
 		{"breakthrough.zrf", []bool{true}},
 		{"reversi.zrf", []bool{true}},
 		{"checkers.zrf", []bool{false, true}},
+		{"laska.zrf", nil},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			g := game(t, tc.file, "")
