@@ -34,6 +34,7 @@ type Game struct {
 	drawing                  bool   // random playouts draw their moves (sample.go)
 	singleClass              []bool // per class: each move program gives at most one move a run
 	chainK                   []int  // per class: continuation slots of a drawn composite move, or 0
+	freeDrops                bool   // no piece type with drops has a reserve count
 	movedAttr                int    // implicit attribute of the chess invariant, or -1
 	zkey                     []uint64
 	turnKey                  []uint64
@@ -236,6 +237,7 @@ func Compile(r *Rules) (*Game, error) {
 	g.drawing = g.draws()
 	g.singleClass = g.singleClasses()
 	g.chainK = g.chainSlots()
+	g.freeDrops = g.noDropReserves()
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

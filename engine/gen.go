@@ -64,8 +64,12 @@ type generator struct {
 	capTotal  int
 	valTotal  int
 
-	lg        legality
+	lg legality
+	// dropTypes is the last list of activeDrops: an entry of dropCache
+	// (never to be appended to) or dropBuf.
 	dropTypes []dropBlock
+	dropCache [][]dropBlock
+	dropBuf   []dropBlock
 	dropMask  []uint64
 	// sampleSets and pieceCands hold the untried candidates of a draw
 	// (sample.go).

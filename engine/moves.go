@@ -225,9 +225,29 @@ func (gn *generator) genReserves(cl int, t Turn) {
 // with the piece each drops (none for a type whose reserve is empty).
 func (gn *generator) activeDrops(cl int, t Turn) []dropBlock {
 	g := gn.g
+	if len(t.MoveTypes) == 0 && g.freeDrops {
+		// The list depends on the side and the class only: kept.
+		k := t.Side*len(g.classes) + cl
+		if gn.dropCache == nil {
+			gn.dropCache = make([][]dropBlock, g.nplayers*len(g.classes))
+		}
+		if gn.dropCache[k] == nil {
+			gn.dropCache[k] = append([]dropBlock{}, gn.listDrops(cl, t, nil)...)
+		}
+		gn.dropTypes = gn.dropCache[k]
+		return gn.dropTypes
+	}
+	gn.dropBuf = gn.listDrops(cl, t, gn.dropBuf[:0])
+	gn.dropTypes = gn.dropBuf
+	return gn.dropTypes
+}
+
+// listDrops appends the drop programs of class cl that may run this turn
+// to active (see activeDrops).
+func (gn *generator) listDrops(cl int, t Turn, active []dropBlock) []dropBlock {
+	g := gn.g
 	cells := gn.s.cells
 	side := t.Side
-	active := gn.dropTypes[:0]
 	for ty := range g.types {
 		drops := g.types[ty].drops[cl]
 		if len(drops) == 0 {
@@ -242,7 +262,6 @@ func (gn *generator) activeDrops(cl int, t Turn) []dropBlock {
 			}
 		}
 	}
-	gn.dropTypes = active
 	return active
 }
 
