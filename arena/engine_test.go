@@ -105,6 +105,10 @@ var dialectGames = []struct {
 	{"hex.zrf", "", "mcts:iterations=200", "mcts:iterations=400", 8},
 	{"go.zrf", "Go 5x5", "mcts:iterations=200", "mcts:iterations=200", 10},
 	{"go.zrf", "Go 9x9", "mcts:iterations=100", "mcts:iterations=300", 6},
+	{"brazilian-draughts.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 6},
+	{"international-draughts.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 4},
+	{"italian-draughts.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 6},
+	{"laska.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 6},
 }
 
 // TestDialectMCTSAgainstRandom: MCTS loses at most one of a few games of

@@ -57,6 +57,12 @@ func BenchmarkPlayoutGo(b *testing.B)           { benchPlayouts(b, game(b, "go.z
 func BenchmarkPlayoutGo5(b *testing.B)          { benchPlayouts(b, game(b, "go.zrf", "Go 5x5")) }
 func BenchmarkPlayoutHex(b *testing.B)          { benchPlayouts(b, game(b, "hex.zrf", "")) }
 
+// The reference files of the shared data, for games with no bundled file.
+func BenchmarkPlayoutInternational(b *testing.B) {
+	benchPlayouts(b, shared(b, "dagaz_international-checkers.zrf", "International Checkers"))
+}
+func BenchmarkPlayoutAmazons(b *testing.B) { benchPlayouts(b, shared(b, "dagaz_amazons.zrf", "")) }
+
 // benchPositionPlayouts plays random games through the game.Position
 // interface, as a search's playouts do, to show its cost over Playout.
 func benchPositionPlayouts(b *testing.B, g *engine.Game) {

@@ -18,7 +18,7 @@ type BenchGame struct {
 	PerftDepth int
 	RBG        string
 	Dagaz      string
-	Target     float64 // playouts/s: half the rbg2cpp figure
+	Target     float64 // playouts/s to reach (0: none)
 }
 
 // WriteBenchReport measures playouts (for about d per game, at most

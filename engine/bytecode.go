@@ -73,6 +73,10 @@ func (c *compiler) stmt(s *Stmt) {
 			return
 		}
 		c.emit(c.loc(op[0], s.Loc))
+	case STakeTop:
+		c.emit(c.loc(opTakeTop, s.Loc))
+	case SCaptureTop:
+		c.emit(c.loc(opCaptureTop, s.Loc))
 	case SSetVar:
 		c.emit(instr{op: opSetVar, b: int32(s.A), c: c.g.addExpr(s.X)})
 	case SSetPosAttr:
@@ -146,7 +150,7 @@ var predOps = map[CondKind]uint8{
 	CEmpty: opEmpty, CFriend: opFriend, CEnemy: opEnemy, CNeutral: opNeutral,
 	CPiece: opPiece, CPosition: opPosition, CInZone: opInZone, COnBoard: opOnBoard,
 	CAttacked: opAttacked, CDefended: opDefended, CLastFrom: opLastFrom, CLastTo: opLastTo,
-	CFlag: opFlag, CPosFlag: opPosFlag, CAttr: opAttr,
+	CFlag: opFlag, CPosFlag: opPosFlag, CAttr: opAttr, CTaken: opTaken,
 }
 
 // cond compiles a condition; its value ends in the register.

@@ -30,8 +30,12 @@ type Game struct {
 	classes                  [][]bool // priority class -> move type set
 	classOf                  []int    // move type -> class, -1: never a first step
 	royal                    []bool
-	legality                 bool // moves must not leave a royal piece attacked
-	movedAttr                int  // implicit attribute of the chess invariant, or -1
+	legality                 bool   // moves must not leave a royal piece attacked
+	drawing                  bool   // random playouts draw their moves (sample.go)
+	singleClass              []bool // per class: each move program gives at most one move a run
+	chainK                   []int  // per class: continuation slots of a drawn composite move, or 0
+	freeDrops                bool   // no piece type with drops has a reserve count
+	movedAttr                int    // implicit attribute of the chess invariant, or -1
 	zkey                     []uint64
 	turnKey                  []uint64
 	lastKey                  [2][]uint64
@@ -48,11 +52,14 @@ type Game struct {
 	countDrops               []bool // by turn: every move is a unit drop (see count.go), nil: no turn
 	classMoves               []bool // priority class -> some piece has move programs in it
 	goals                    []cgoal
-	goalsOf                  [][]int    // player -> the goals naming it, in file order
-	goalLevels               []int      // the goals' priorities, highest first
-	score                    *cexpr     // the rules' score expression (nil: pieces on the board)
-	reasons                  [][]string // goal, player -> text of the outcome
-	eval                     *evalCache
+	goalsOf                  [][]int // player -> the goals naming it, in file order
+	goalLevels               []int   // the goals' priorities, highest first
+	// goalSeq[mover] and staticGoalSeq[mover] are the goals to check
+	// after a move of mover, in order (goalOrder).
+	goalSeq, staticGoalSeq [][]goalRef
+	score                  *cexpr     // the rules' score expression (nil: pieces on the board)
+	reasons                [][]string // goal, player -> text of the outcome
+	eval                   *evalCache
 	// ext places the native dialect's extra cells; x holds its compiled
 	// expressions.
 	ext extLayout
@@ -61,6 +68,15 @@ type Game struct {
 	// extPlay: making a move does more than its changes (ko keys, the
 	// pass counter).
 	extPlay bool
+	// invs are the invariants and accumulators the legality filter does
+	// not check (invariant.go).
+	invs []cinv
+	// stackLevels are the levels under the top piece of a position and
+	// stackBase the first of their cells (stack.go); usesTaken: some
+	// program tests taken?.
+	stackLevels int
+	stackBase   int32
+	usesTaken   bool
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -164,6 +180,10 @@ const (
 	opCaptureSet     // b: set
 	opFlipSet        // b: set
 	opChangeOwnerSet // b: set
+	// Stacks.
+	opTakeTop    // loc
+	opCaptureTop // loc
+	opTaken      // loc
 )
 
 // instr is one bytecode instruction. lk and a give a location (here, a
@@ -188,7 +208,12 @@ func Compile(r *Rules) (*Game, error) {
 		return nil, err
 	}
 	g.tables()
+	rest := g.royalInvariants()
 	g.layoutExt()
+	if err := g.checkStacks(); err != nil {
+		return nil, err
+	}
+	g.layoutStacks()
 	g.ko = r.Options.Ko
 	g.extPlay = g.ko != KoNone || g.ext.passCell >= 0
 	g.priorityClasses()
@@ -206,8 +231,13 @@ func Compile(r *Rules) (*Game, error) {
 	g.keys()
 	g.makePlans()
 	g.compileGoals()
+	g.compileInvariants(rest)
 	g.indexDrops()
 	g.countDrops = g.countableDrops()
+	g.drawing = g.draws()
+	g.singleClass = g.singleClasses()
+	g.chainK = g.chainSlots()
+	g.freeDrops = g.noDropReserves()
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

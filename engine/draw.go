@@ -56,6 +56,9 @@ func Picture(s *State, v *View) *render.Drawing {
 			if style == paper && drawMark(d, g.Rules.Players[pc.Owner()].Name, at(p), size, playerInk(g, pc.Owner())) {
 				continue
 			}
+			if g.stackLevels > 0 {
+				drawColumn(d, s, p, at(p), size)
+			}
 			drawPiece(d, g, pc, at(p), size)
 		}
 	}

@@ -53,6 +53,10 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 			guard = [2]int32{f.movers[0].from, dest}
 		}
 	}
+	stacks := g.stackLevels > 0
+	if stacks && !gn.liftColumns(f, base, hasFinal && f.from >= 0 && !copyMove) {
+		return
+	}
 	for _, m := range f.movers {
 		if m.from >= 0 {
 			gn.push(m.from, 0)
@@ -77,8 +81,18 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 			gn.curGhosts = append(gn.curGhosts, c)
 		} else {
 			gn.push(c, 0)
+			if stacks && !gn.setColumn(f, c, nil, base) {
+				return
+			}
 		}
 		gn.recycle(v, f.side, base)
+	}
+	if stacks {
+		c, v, ok := gn.takeTops(f, base)
+		if !ok {
+			return
+		}
+		caps, vals = caps+c, vals+v
 	}
 	place := func(p int32, v Piece) {
 		if old := gn.valueAt(p, base); old != 0 && old&ghostBit == 0 {
@@ -93,8 +107,11 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 		}
 		gn.push(p, v)
 	}
-	for _, m := range f.movers {
+	for i, m := range f.movers {
 		place(m.to, m.piece)
+		if stacks && !gn.placeColumn(f, m.to, gn.stk.movers[i], nil, base) {
+			return
+		}
 	}
 	if hasFinal {
 		v := f.mover
@@ -102,6 +119,9 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 			v = MakePiece(promo, v.Owner()) | g.defaults[promo] | v&^(typeMask|ownerMask|ghostBit)&movedMask(g)
 		}
 		place(dest, v)
+		if stacks && !gn.placeColumn(f, dest, gn.stk.final, gn.stk.prisoners, base) {
+			return
+		}
 	}
 	gn.effects(f, base)
 	if f.from < 0 && hasFinal {
@@ -288,6 +308,28 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 	if next < 0 {
 		next = f.blk.MoveType
 	}
+	pk := gn.pick
+	if pk != nil && len(gn.prefix) == 0 {
+		// A draw among composite moves (sample.go): list the first step,
+		// or continue only the step drawn, by the program in the slot
+		// drawn.
+		k := pk.seen
+		pk.seen++
+		if pk.listing {
+			// k counts the first steps of one run of the program.
+			if n := len(pk.items); n > 0 && pk.items[n-1].from == f.from && pk.items[n-1].blk == f.blk {
+				k = int(pk.items[n-1].k) + 1
+			} else {
+				k = 0
+			}
+			pk.items = append(pk.items, chainItem{from: f.from, blk: f.blk, k: int32(k)})
+		}
+		if pk.listing || k != pk.item {
+			return
+		}
+	} else {
+		pk = nil
+	}
 	passPartial := gn.g.Rules.Options.PassPartial
 	if passPartial {
 		gn.finish(st, [2]int32{-1, -1})
@@ -301,24 +343,71 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 	gn.prefix = append(gn.prefix, st)
 	ng := len(gn.ghosts)
 	gn.ghosts = append(gn.ghosts, gn.curGhosts...)
-	before := len(gn.out.Moves)
-	if v := s.cells[st.To]; st.To >= 0 && v != 0 && v&ghostBit == 0 && v.Owner() == f.side {
-		for _, blk := range gn.g.types[v.Type()].attack {
-			if blk.MoveType == next && gn.mayRun(blk, f.side, st.To) {
-				gn.run(blk, f.side, st.To, st.To, v)
-				if gn.err != nil {
-					break
-				}
-			}
+	nt := len(gn.tookAt)
+	if gn.g.usesTaken {
+		gn.tookAt = append(gn.tookAt, f.captures...)
+		for _, t := range f.tops {
+			gn.tookAt = append(gn.tookAt, t.pos)
 		}
 	}
+	before := len(gn.out.Moves)
+	slot := -1
+	if pk != nil {
+		slot = pk.slot
+	}
+	gn.continuePartial(f.side, st.To, next, slot)
 	continued := len(gn.out.Moves) > before
+	if pk != nil && continued {
+		pk.found = before
+	} else if pk != nil {
+		// Nothing in the slot drawn: no move, unless the slot is the
+		// first and no continuation exists at all: the first slot also
+		// stands for the step alone, which then ends the move.
+		alone := false
+		if slot == 0 {
+			gn.continuePartial(f.side, st.To, next, -1)
+			alone = len(gn.out.Moves) == before
+			gn.out.Moves = gn.out.Moves[:before]
+		}
+		continued = !alone
+	}
 	gn.ghosts = gn.ghosts[:ng]
+	gn.tookAt = gn.tookAt[:nt]
 	gn.prefix = gn.prefix[:len(gn.prefix)-1]
 	s.setLast(oldFrom, oldTo)
 	s.revert(n)
 	if !continued && !passPartial && gn.err == nil {
+		if pk != nil {
+			pk.found = len(gn.out.Moves)
+		}
 		gn.finishAt(st)
+	}
+}
+
+// continuePartial runs the programs of move type next of the piece on to
+// (after a partial step), or with slot >= 0 only the slot-th of them.
+func (gn *generator) continuePartial(side int, to int32, next, slot int) {
+	if to < 0 {
+		return
+	}
+	v := gn.s.cells[to]
+	if v == 0 || v&ghostBit != 0 || v.Owner() != side {
+		return
+	}
+	i := 0
+	for _, blk := range gn.g.types[v.Type()].attack {
+		if blk.MoveType != next {
+			continue
+		}
+		if slot < 0 || i == slot {
+			if gn.mayRun(blk, side, to) {
+				gn.run(blk, side, to, to, v)
+				if gn.err != nil {
+					return
+				}
+			}
+		}
+		i++
 	}
 }
 

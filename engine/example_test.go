@@ -125,3 +125,27 @@ func ExampleNewEvaluator() {
 	// Pawn=100,Knight=273,Bishop=401,Rook=570,Queen=820,King=0,mobility=10
 	// White 480 points, estimate 0.94
 }
+
+// In Laska a capture takes the top piece of the jumped column to the
+// bottom of the capturer's, freeing the piece under it.
+func ExampleState_Column() {
+	g, _ := zrf.Open("../games/laska.zrf", "")
+	pos := `(turn White) (White (Soldier c3)) (Black (Soldier d4 a7)) (stack d4 (White Soldier))`
+	s, err := engine.ParsePosition(g.Compiled, "column", []byte(pos))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var ml engine.MoveList
+	moves, _ := s.Moves(&ml)
+	fmt.Println(s.Notation(&moves[0]))
+	s.Play(&moves[0])
+	for _, p := range []string{"d4", "e5"} {
+		q := g.Rules.Board.PositionIndex(p)
+		fmt.Printf("%s: %s on top, %d under it\n", p, g.Compiled.PieceLetter(s.At(q)), len(s.Column(q)))
+	}
+	// Output:
+	// + c3 x e5 soldier-jump ne +
+	// d4: S on top, 0 under it
+	// e5: S on top, 1 under it
+}

@@ -1,5 +1,7 @@
 package engine
 
+import "math/rand/v2"
+
 // WithoutPlans returns a copy of g whose move programs run as bytecode
 // only, with no plans and no drop candidate sets: the reference the
 // plans are checked against.
@@ -71,3 +73,64 @@ func PictureStyle(g *Game, v *View) string {
 	}
 	return [...]string{"squares", "hexes", "lines", "paper", "holes"}[style]
 }
+
+// WithoutLineWindows returns a copy of g whose n-in-a-row goals walk the
+// lines cell by cell: the reference the line sets are checked against.
+func WithoutLineWindows(g *Game) *Game {
+	c := *g
+	c.goals = make([]cgoal, len(g.goals))
+	for i := range g.goals {
+		c.goals[i] = withoutWindows(g.goals[i])
+	}
+	return &c
+}
+
+func withoutWindows(cg cgoal) cgoal {
+	if cg.lines != nil {
+		ls := *cg.lines
+		ls.win, ls.wcell = nil, nil
+		cg.lines = &ls
+	}
+	args := make([]cgoal, len(cg.args))
+	for i := range cg.args {
+		args[i] = withoutWindows(cg.args[i])
+	}
+	cg.args = args
+	return cg
+}
+
+// LineWindows reports whether some goal of g tests lines by their sets.
+func LineWindows(g *Game) bool {
+	var has func(cg *cgoal) bool
+	has = func(cg *cgoal) bool {
+		if cg.lines != nil && cg.lines.win != nil {
+			return true
+		}
+		for i := range cg.args {
+			if has(&cg.args[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range g.goals {
+		if has(&g.goals[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// DrawMove draws a random legal move as a playout does (drawn false: the
+// game's playouts list the moves of this turn).
+func DrawMove(s *State, ml *MoveList, rng *rand.Rand) (m *Move, drawn bool, err error) {
+	return s.drawMove(ml, rng)
+}
+
+// SingleClass reports whether every move program of priority class cl
+// gives at most one move a run.
+func SingleClass(g *Game, cl int) bool { return g.singleClass[cl] }
+
+// ChainSlots returns the continuation slots of a drawn composite move of
+// priority class cl (0: its moves are not drawn so).
+func ChainSlots(g *Game, cl int) int { return g.chainK[cl] }

@@ -109,6 +109,8 @@ func (g *Game) notePred(k CondKind) {
 	switch k {
 	case CLastFrom, CLastTo:
 		g.usesLast = true
+	case CTaken:
+		g.usesTaken = true
 	case CAttacked, CDefended:
 		g.attacks = true
 	}
@@ -159,6 +161,9 @@ type ectx struct {
 	f    *frame
 	goal *goalEval
 	src  Src
+	// mf is the move an invariant or accumulator looks at (nil
+	// elsewhere).
+	mf *moveFacts
 }
 
 // evalTop evaluates x as an outermost evaluation: the step budget starts
@@ -255,6 +260,13 @@ func (gn *generator) eval(x *cexpr, c *ectx) int {
 		return c.goal.moves()
 	case ECountPasses:
 		return gn.s.Passes()
+	case EAccum, ECaptured, EMoving, EFirstCapture:
+		return gn.moveExpr(e, c)
+	case EStackSize:
+		if p := gn.locOf(e.Loc, c); p >= 0 {
+			return gn.s.stackSize(p)
+		}
+		return 0
 	}
 	if len(x.args) == 0 {
 		return 0
@@ -339,6 +351,8 @@ func (gn *generator) test(k *ccond, c *ectx) bool {
 		return r
 	case CPosAttr:
 		return p >= 0 && s.cells[g.posAttrCell(cd.A, p)] != 0
+	case CTaken:
+		return p >= 0 && has(gn.tookAt, p)
 	case CAttr:
 		return p >= 0 && s.PieceAttr(cd.A, int(p)) != 0
 	}

@@ -99,6 +99,10 @@ func walkRules(r *Rules, stmt func(*Stmt), expr func(*Expr)) {
 		wg(&r.Goals[i].Cond)
 	}
 	we(r.Score)
+	for _, iv := range r.Invariants {
+		wc(iv.Cond)
+		we(iv.X)
+	}
 }
 
 // intAttr reports whether attribute a holds integers: some piece type
@@ -215,11 +219,20 @@ func (g *Game) checkExt() error {
 			if e.Set == nil {
 				bad("%s: count of no set", e.Src)
 			}
+		case EAccum:
+			if e.A < 0 || e.A >= len(r.Accumulators) {
+				bad("%s: unknown accumulator", e.Src)
+			}
 		}
 	})
 	for _, v := range r.PosAttrSetup {
 		if v.Attr < 0 || v.Attr >= len(r.PosAttrs) || v.Pos < 0 || v.Pos >= g.np {
 			bad("position attribute setup out of range")
+		}
+	}
+	for _, iv := range r.Invariants {
+		if (iv.Acc >= 0 && (iv.Acc >= len(r.Accumulators) || iv.X == nil)) || (iv.Acc < 0 && iv.Cond == nil) {
+			bad("%s: an invariant wants a condition, an accumulator a name and an expression", iv.Src)
 		}
 	}
 	if len(r.Komi) > g.nplayers {

@@ -37,6 +37,7 @@ type frame struct {
 	mover    Piece
 	movers   []mover
 	captures []int32
+	tops     []topOp
 	effects  []effect
 	attrs    []attrSet
 	flags    uint64
@@ -63,9 +64,23 @@ type generator struct {
 	capTotal  int
 	valTotal  int
 
-	lg        legality
+	lg legality
+	// dropTypes is the last list of activeDrops: an entry of dropCache
+	// (never to be appended to) or dropBuf.
 	dropTypes []dropBlock
+	dropCache [][]dropBlock
+	dropBuf   []dropBlock
 	dropMask  []uint64
+	// sampleSets and pieceCands hold the untried candidates of a draw
+	// (sample.go).
+	sampleSets []uint64
+	pieceCands []pieceCand
+	// pick is the draw among composite moves under way, if any; chain2,
+	// trial and oneBlock are its storage (chain.go).
+	pick     *chainState
+	chain2   chainState
+	trial    MoveList
+	oneBlock [1]*CBlock
 	// counted: countMoves counted the moves without listing them.
 	counted bool
 	unitCh  []Change
@@ -93,13 +108,25 @@ type generator struct {
 	visitStamp uint32
 	chain      []int32
 	zoneSeeds  []int32
+	// Invariants: the accumulators' values, and what each move of the
+	// class being filtered does.
+	acc    []int
+	facts  []moveFacts
+	capBuf []int16
+	keys   []uint64 // the positions after the moves kept by unique
+	// Stacks: the positions taken from earlier in the composite move
+	// (taken?), and the columns of the step being emitted (stack.go).
+	tookAt []int32
+	stk    stackStep
+	colBuf []Piece
+	colTmp []Piece
 }
 
 func (s *State) generator() *generator {
 	if s.gen == nil {
 		o := &s.g.Rules.Options
 		s.gen = &generator{s: s, g: s.g, simple: s.g.movedAttr < 0 && !o.RecycleCaptures &&
-			!o.InternationalExtension && !o.DeferredCaptures && s.g.ext.nslots == 0}
+			!o.InternationalExtension && !o.DeferredCaptures && s.g.ext.nslots == 0 && s.g.stackLevels == 0}
 	}
 	return s.gen
 }
@@ -129,6 +156,7 @@ func (gn *generator) run(blk *CBlock, side int, from, cur int32, piece Piece) {
 	f.cur, f.from, f.mark, f.to, f.mover = cur, from, cur, -1, piece
 	f.movers = f.movers[:0]
 	f.captures = f.captures[:0]
+	f.tops = f.tops[:0]
 	f.effects = f.effects[:0]
 	f.attrs = f.attrs[:0]
 	f.pflags = f.pflags[:0]
@@ -329,6 +357,17 @@ func (gn *generator) exec(f *frame) {
 			if !has(f.captures, p) {
 				f.captures = append(f.captures, p)
 			}
+		case opTakeTop, opCaptureTop:
+			p := f.at(in, nd)
+			if p < 0 {
+				return
+			}
+			if cells[p] != 0 && !hasTop(f.tops, p) {
+				f.tops = append(f.tops, topOp{p, in.op == opTakeTop})
+			}
+		case opTaken:
+			p := f.at(in, nd)
+			r = p >= 0 && has(gn.tookAt, p)
 		case opFlip, opChangeOwner, opChangeType, opCreate:
 			p := f.at(in, nd)
 			if p < 0 {
@@ -418,7 +457,7 @@ func has(s []int32, p int32) bool {
 func (gn *generator) add(f *frame, in *instr) {
 	if gn.attackDepth > 0 {
 		t := gn.target
-		if (f.mover != 0 && f.dest() == t) || has(f.captures, t) {
+		if (f.mover != 0 && f.dest() == t) || has(f.captures, t) || hasTop(f.tops, t) {
 			gn.found = true
 			return
 		}

@@ -77,6 +77,41 @@ func (g *Game) compileGoals() {
 	}
 	slices.SortFunc(g.goalLevels, func(a, b int) int { return b - a })
 	g.score = g.compileExpr(r.Score)
+	g.goalSeq = make([][]goalRef, g.nplayers)
+	g.staticGoalSeq = make([][]goalRef, g.nplayers)
+	for mover := range g.goalSeq {
+		g.goalSeq[mover] = g.goalOrder(mover, false)
+		g.staticGoalSeq[mover] = g.goalOrder(mover, true)
+	}
+}
+
+// goalRef is a goal to check for a player.
+type goalRef struct{ goal, player int32 }
+
+// goalOrder lists the goals in the order Result checks them after a move
+// of mover: a higher priority first; within one, the mover's goals, then
+// the others' in player order, each in file order. With static, only the
+// goals that may hold without looking at the moves.
+func (g *Game) goalOrder(mover int, static bool) []goalRef {
+	var out []goalRef
+	levels := len(g.goalLevels) > 1
+	for _, level := range g.goalLevels {
+		for i := -1; i < g.nplayers; i++ {
+			p := i
+			if i < 0 {
+				p = mover
+			} else if i == mover {
+				continue
+			}
+			for _, k := range g.goalsOf[p] {
+				if static && !g.goals[k].static || levels && g.goals[k].priority != level {
+					continue
+				}
+				out = append(out, goalRef{int32(k), int32(p)})
+			}
+		}
+	}
+	return out
 }
 
 func (g *Game) compileCond(c *GoalCond) cgoal {
@@ -110,6 +145,9 @@ func (g *Game) compileCond(c *GoalCond) cgoal {
 		out.abs = g.absSets(c)
 	case GoalOr:
 		out.lines = lineSetOf(out.args)
+		if out.lines != nil {
+			g.lineWindows(out.lines)
+		}
 	}
 	return out
 }
@@ -140,6 +178,12 @@ type lineSet struct {
 	// masks[p] tests the spec for player p as one masked compare, when
 	// it can be written so (a type of one owner, or an empty cell).
 	masks []pieceMask
+	// win[wcell[q]:wcell[q+1]] are the sets of the k cells of every line
+	// through q (k in a row along one of dirs), on a board of one word,
+	// when no line meets itself: a line of a spec owned by p needs its
+	// whole set in p's occupancy set, so one masked compare rules it out.
+	win   []uint64
+	wcell []int32
 }
 
 // pieceMask matches a piece v when v&mask == want.
@@ -331,6 +375,44 @@ func (e *goalEval) lines(ls *lineSet, p int) bool {
 	return false
 }
 
+// lineWindows fills ls.win and ls.wcell when the board fits one word and
+// every line is k distinct cells; otherwise it leaves them nil.
+func (g *Game) lineWindows(ls *lineSet) {
+	if g.np > 64 || ls.spec.Owner != OwnPiece {
+		return
+	}
+	links := g.Rules.Board.Links
+	wcell := make([]int32, g.np+1)
+	var win []uint64
+	for q := 0; q < g.np; q++ {
+		for i, d := range ls.dirs {
+			k := ls.ks[i]
+			// Walk back to the farthest start of a line through q, then
+			// take each run of k cells that covers q.
+			back := []int32{int32(q)}
+			for r := g.rev[q*g.nd+d]; r >= 0 && len(back) < k; r = g.rev[int(r)*g.nd+d] {
+				back = append(back, r)
+			}
+			for j := len(back) - 1; j >= 0; j-- {
+				var set uint64
+				n := 0
+				for r := back[j]; r >= 0 && n < k; r = links[int(r)*g.nd+d] {
+					if set>>r&1 != 0 {
+						return // the line meets itself: the walk counts it twice
+					}
+					set |= 1 << r
+					n++
+				}
+				if n == k {
+					win = append(win, set)
+				}
+			}
+		}
+		wcell[q+1] = int32(len(win))
+	}
+	ls.win, ls.wcell = win, wcell
+}
+
 // linesMasked is lines for a spec tested by a masked compare.
 func (s *State) linesMasked(changed []int32, ls *lineSet, m pieceMask) bool {
 	g := s.g
@@ -339,6 +421,12 @@ func (s *State) linesMasked(changed []int32, ls *lineSet, m pieceMask) bool {
 	links := g.Rules.Board.Links
 	for _, q := range changed {
 		if cells[q]&m.mask != m.want {
+			continue
+		}
+		if ls.win != nil {
+			if s.linesWindowed(q, ls, m) {
+				return true
+			}
 			continue
 		}
 		for i, d := range ls.dirs {
@@ -353,6 +441,25 @@ func (s *State) linesMasked(changed []int32, ls *lineSet, m pieceMask) bool {
 			if n >= k {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// linesWindowed is linesMasked at q by the line sets: a line whose cells
+// all hold the owner's pieces is then tested cell by cell.
+func (s *State) linesWindowed(q int32, ls *lineSet, m pieceMask) bool {
+	occ := s.occ[int(m.want&ownerMask)>>ownerShift]
+	for _, set := range ls.win[ls.wcell[q]:ls.wcell[q+1]] {
+		if occ&set != set {
+			continue
+		}
+		all := true
+		for x := set; x != 0 && all; x &= x - 1 {
+			all = s.cells[bits.TrailingZeros64(x)]&m.mask == m.want
+		}
+		if all {
+			return true
 		}
 	}
 	return false

@@ -34,8 +34,12 @@ func (s *State) staticEnd() (bool, error) {
 	if s.clear == len(s.frames) {
 		return false, nil // checked already: no goal holds here
 	}
-	r, err := s.result(true)
-	return r.Over, err
+	s.ge = goalEval{s: s, next: s.ToMove(), static: true, nmoves: -1}
+	i, _ := s.metGoal(&s.ge)
+	if i < 0 && s.ge.err == nil {
+		s.clear = len(s.frames)
+	}
+	return i >= 0, s.ge.err
 }
 
 type goalEval struct {
@@ -74,8 +78,26 @@ func (s *State) resultKnown(noMoves bool) (Result, error) {
 }
 
 func (s *State) resultWith(e *goalEval) (Result, error) {
+	i, p := s.metGoal(e)
+	if i >= 0 {
+		return s.outcome(i, p)
+	}
+	if e.err != nil {
+		return Result{}, e.err
+	}
+	if !e.static && e.none() {
+		return s.draw("no moves"), e.err
+	}
+	if e.err == nil {
+		s.clear = len(s.frames)
+	}
+	return Result{}, e.err
+}
+
+// metGoal returns the first goal that holds and its player, in the order
+// Result checks them, or -1 (also when a goal fails: see e.err).
+func (s *State) metGoal(e *goalEval) (goal, player int) {
 	g := s.g
-	static := e.static
 	if n := len(s.frames); n > 0 && s.frames[n-1].clearBefore {
 		s.changed = s.changedCells(s.changed[:0])
 		e.changed = s.changed
@@ -85,37 +107,19 @@ func (s *State) resultWith(e *goalEval) (Result, error) {
 	if n := len(s.frames); n > 0 {
 		mover = g.turns[s.frames[n-1].turn].Player
 	}
-	// Goals of a higher priority first; within one, the mover's goals,
-	// then the others' in player order, each in file order.
-	levels := len(g.goalLevels) > 1
-	for _, level := range g.goalLevels {
-		for i := -1; i < g.nplayers; i++ {
-			p := i
-			if i < 0 {
-				p = mover
-			} else if i == mover {
-				continue
-			}
-			for _, i := range g.goalsOf[p] {
-				if static && !g.goals[i].static || levels && g.goals[i].priority != level {
-					continue
-				}
-				if e.eval(&g.goals[i], p, e.incremental) {
-					return s.outcome(i, p)
-				}
-				if e.err != nil {
-					return Result{}, e.err
-				}
-			}
+	seq := g.goalSeq[mover]
+	if e.static {
+		seq = g.staticGoalSeq[mover]
+	}
+	for _, r := range seq {
+		if e.eval(&g.goals[r.goal], int(r.player), e.incremental) {
+			return int(r.goal), int(r.player)
+		}
+		if e.err != nil {
+			return -1, -1
 		}
 	}
-	if !static && e.none() {
-		return s.draw("no moves"), e.err
-	}
-	if e.err == nil {
-		s.clear = len(s.frames)
-	}
-	return Result{}, e.err
+	return -1, -1
 }
 
 func containsInt(s []int, x int) bool {
@@ -127,8 +131,24 @@ func containsInt(s []int, x int) bool {
 	return false
 }
 
+// floats returns a zeroed slice of one number per player: a new one, or
+// while a playout runs (which returns only its last result), slice k of
+// the state's own.
+func (s *State) floats(k int) []float64 {
+	n := s.g.nplayers
+	if !s.inPlayout {
+		return make([]float64, n)
+	}
+	if len(s.floatBuf) < 3*n {
+		s.floatBuf = make([]float64, 3*n)
+	}
+	b := s.floatBuf[k*n : (k+1)*n]
+	clear(b)
+	return b
+}
+
 func (s *State) draw(reason string) Result {
-	r := Result{Over: true, Scores: make([]float64, s.g.nplayers), Reason: reason}
+	r := Result{Over: true, Scores: s.floats(0), Reason: reason}
 	for i := range r.Scores {
 		r.Scores[i] = 0.5
 	}
@@ -139,7 +159,7 @@ func (s *State) outcome(i, p int) (Result, error) {
 	g := s.g
 	goal := &g.Rules.Goals[i]
 	reason := g.reasons[i][p]
-	r := Result{Over: true, Scores: make([]float64, g.nplayers), Reason: reason}
+	r := Result{Over: true, Scores: s.floats(0), Reason: reason}
 	switch goal.Kind {
 	case Win:
 		for o := range r.Scores {
@@ -156,7 +176,7 @@ func (s *State) outcome(i, p int) (Result, error) {
 	case Draw:
 		return s.draw(reason), nil
 	case Count:
-		scores, err := s.Scores()
+		scores, err := s.scoresInto(s.floats(1))
 		if err != nil {
 			return Result{}, err
 		}
@@ -169,7 +189,7 @@ func (s *State) outcome(i, p int) (Result, error) {
 // members' scores) 1, shared as 1/2 when several coalitions tie.
 func (s *State) rank(scores, out []float64) {
 	g := s.g
-	sums := make([]float64, g.nplayers)
+	sums := s.floats(2)
 	for o, v := range scores {
 		if g.randomPlayer[o] {
 			continue
@@ -212,8 +232,12 @@ func (s *State) rank(scores, out []float64) {
 // Scores returns each player's score for a count goal: the rules' score
 // expression (by default the player's pieces on the board) plus komi.
 func (s *State) Scores() ([]float64, error) {
+	return s.scoresInto(make([]float64, s.g.nplayers))
+}
+
+// scoresInto is Scores written to out, zeroed, one per player.
+func (s *State) scoresInto(out []float64) ([]float64, error) {
 	g := s.g
-	out := make([]float64, g.nplayers)
 	if g.score == nil {
 		for q := 0; q < g.np; q++ {
 			if v := s.cells[q]; v != 0 && v&ghostBit == 0 {

@@ -15,18 +15,8 @@ type legality struct {
 
 func (gn *generator) prepareLegality(side int, lg *legality) {
 	g := gn.g
-	cells := gn.s.cells
-	lg.shortcut = false
-	lg.royals = lg.royals[:0]
+	gn.findRoyals(side, lg)
 	occ := gn.s.occ
-	for w, set := range occ[side*g.words : (side+1)*g.words] {
-		for ; set != 0; set &= set - 1 {
-			p := w*64 + bits.TrailingZeros64(set)
-			if g.royal[cells[p].Type()] {
-				lg.royals = append(lg.royals, int32(p))
-			}
-		}
-	}
 	for _, r := range lg.royals {
 		if gn.threat(r, side, false) {
 			return
@@ -52,6 +42,23 @@ func (gn *generator) prepareLegality(side int, lg *legality) {
 		}
 	}
 	lg.shortcut = true
+}
+
+// findRoyals lists the royal pieces of side in lg, without the shortcut:
+// what a trial of a move (generator.legal) needs.
+func (gn *generator) findRoyals(side int, lg *legality) {
+	g := gn.g
+	cells := gn.s.cells
+	lg.shortcut = false
+	lg.royals = lg.royals[:0]
+	for w, set := range gn.s.occ[side*g.words : (side+1)*g.words] {
+		for ; set != 0; set &= set - 1 {
+			p := w*64 + bits.TrailingZeros64(set)
+			if g.royal[cells[p].Type()] {
+				lg.royals = append(lg.royals, int32(p))
+			}
+		}
+	}
 }
 
 // sensitiveTo adds to lg.sensitive the positions the programs of the

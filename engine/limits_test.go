@@ -95,3 +95,35 @@ func TestPictureOneDimension(t *testing.T) {
 		t.Fatalf("geometry: %+v", geo)
 	}
 }
+
+// An invariant or accumulator whose evaluation would not end stops at the
+// step budget with an error naming its place; a column higher than the
+// rules allow stops move generation with an error naming the program.
+func TestInvariantAndColumnLimits(t *testing.T) {
+	grid := `(board (grid (start-rectangle 0 0 1 1) (dimensions ("a/b/c/d/e/f/g/h" (1 0)) ("8/7/6/5/4/3/2/1" (0 1)))
+  (directions (n 0 -1) (s 0 1))))`
+	deep := `(> (count (positions (> (count (positions (> (count (positions (> (count (positions)) 0))) 0))) 0))) 0)`
+	for _, form := range []string{"(invariant " + deep + ")", "(accumulator a (count (positions " + deep + ")))"} {
+		g := compileSource(t, `(game (title "Deep") (players A B) `+grid+`
+  (piece (name P) (moves (n (verify empty?) add)))
+  (board-setup (A (P a1)))
+  `+form+`)`)
+		var ml engine.MoveList
+		_, err := engine.NewState(g).Moves(&ml)
+		if err == nil || !strings.Contains(err.Error(), "loop.zrf:5:") || !strings.Contains(err.Error(), "did not finish") {
+			t.Errorf("%s: error %v", form, err)
+		}
+	}
+	g := compileSource(t, `(game (title "Tower") (players A B) (stacks 2) `+grid+`
+  (piece (name P) (moves (n (verify enemy?) take-top n (verify empty?) add)))
+  (board-setup (A (P a1)) (B (P a2))))`)
+	s, err := engine.ParsePosition(g, "tower", []byte(`(turn A) (A (P a1)) (B (P a2)) (stack a1 (B P))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ml engine.MoveList
+	if _, err := s.Moves(&ml); err == nil || !strings.Contains(err.Error(), "loop.zrf:3:26") ||
+		!strings.Contains(err.Error(), "a column of 3 pieces on a3: the rules allow 2") {
+		t.Errorf("error %v", err)
+	}
+}

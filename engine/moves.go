@@ -6,6 +6,10 @@ import "math/bits"
 // order (positions in board order, programs in file order). The moves live
 // in ml and stay valid until ml is reused. Moves does not look at goals:
 // ask Result whether the game is over.
+//
+// Random playouts draw a move without this list where they can
+// (State.drawMove): a filter or an addition made here must be made in
+// generator.accept too, or turn drawing off in Game.draws.
 func (s *State) Moves(ml *MoveList) ([]Move, error) {
 	g := s.g
 	gn := s.generator()
@@ -30,6 +34,15 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 				}
 			}
 			ml.Moves = keep
+			if gn.err != nil {
+				return nil, gn.err
+			}
+		}
+		if g.Rules.Options.UniqueMoves {
+			gn.unique(ml, start)
+		}
+		if g.invs != nil {
+			gn.filterInvariants(ml, start, t.Side)
 			if gn.err != nil {
 				return nil, gn.err
 			}
@@ -145,10 +158,16 @@ func (gn *generator) genClass(cl int, t Turn) {
 
 // genPiece runs the programs of class cl of the piece v standing on p.
 func (gn *generator) genPiece(cl int, t Turn, p int, v Piece) {
+	gn.genBlocks(gn.g.types[v.Type()].moves[cl], t, p, v)
+}
+
+// genBlocks runs the move programs blks of the piece v standing on p.
+func (gn *generator) genBlocks(blks []*CBlock, t Turn, p int, v Piece) {
 	g := gn.g
 	side := t.Side
-	for _, blk := range g.types[v.Type()].moves[cl] {
-		if !allowed(t, blk.MoveType) {
+	every := len(t.MoveTypes) == 0
+	for _, blk := range blks {
+		if !every && !allowed(t, blk.MoveType) {
 			continue
 		}
 		if blk.ray >= 0 && gn.simple {
@@ -169,10 +188,23 @@ func (gn *generator) genPiece(cl int, t Turn, p int, v Piece) {
 			}
 			continue
 		}
-		switch {
-		case blk.plans != nil && blk.plans[side].kind[p] != planRun:
-			gn.planned(blk, side, int32(p), int32(p), v)
-		case gn.mayStart(blk, side, int32(p)):
+		if blk.plans != nil {
+			pl := blk.plans[side]
+			switch pl.kind[p] {
+			case planNever:
+				continue
+			case planGuard: // inline: the commonest plan, a guard that fails
+				if gn.holds(pl.lits[pl.guard[2*p]:pl.guard[2*p+1]], side) {
+					gn.top(blk, side, int32(p), int32(p), v)
+				}
+			case planDirect:
+				gn.planned(blk, side, int32(p), int32(p), v)
+			case planRun:
+				if gn.mayStart(blk, side, int32(p)) {
+					gn.top(blk, side, int32(p), int32(p), v)
+				}
+			}
+		} else if gn.mayStart(blk, side, int32(p)) {
 			gn.top(blk, side, int32(p), int32(p), v)
 		}
 		if gn.err != nil {
@@ -193,9 +225,29 @@ func (gn *generator) genReserves(cl int, t Turn) {
 // with the piece each drops (none for a type whose reserve is empty).
 func (gn *generator) activeDrops(cl int, t Turn) []dropBlock {
 	g := gn.g
+	if len(t.MoveTypes) == 0 && g.freeDrops {
+		// The list depends on the side and the class only: kept.
+		k := t.Side*len(g.classes) + cl
+		if gn.dropCache == nil {
+			gn.dropCache = make([][]dropBlock, g.nplayers*len(g.classes))
+		}
+		if gn.dropCache[k] == nil {
+			gn.dropCache[k] = append([]dropBlock{}, gn.listDrops(cl, t, nil)...)
+		}
+		gn.dropTypes = gn.dropCache[k]
+		return gn.dropTypes
+	}
+	gn.dropBuf = gn.listDrops(cl, t, gn.dropBuf[:0])
+	gn.dropTypes = gn.dropBuf
+	return gn.dropTypes
+}
+
+// listDrops appends the drop programs of class cl that may run this turn
+// to active (see activeDrops).
+func (gn *generator) listDrops(cl int, t Turn, active []dropBlock) []dropBlock {
+	g := gn.g
 	cells := gn.s.cells
 	side := t.Side
-	active := gn.dropTypes[:0]
 	for ty := range g.types {
 		drops := g.types[ty].drops[cl]
 		if len(drops) == 0 {
@@ -210,7 +262,6 @@ func (gn *generator) activeDrops(cl int, t Turn) []dropBlock {
 			}
 		}
 	}
-	gn.dropTypes = active
 	return active
 }
 
@@ -298,6 +349,7 @@ func (gn *generator) top(blk *CBlock, side int, from, cur int32, piece Piece) {
 	gn.scratch = gn.scratch[:0]
 	gn.prefix = gn.prefix[:0]
 	gn.ghosts = gn.ghosts[:0]
+	gn.tookAt = gn.tookAt[:0]
 	gn.capTotal, gn.valTotal = 0, 0
 	gn.moveType = blk.MoveType
 	gn.start = piece
@@ -461,4 +513,40 @@ func (gn *generator) attacker(own int, q, p int32, cells []Piece) {
 // could be taken by another player's move (the attacked? of the rules).
 func (s *State) Attacked(p, victim int) bool {
 	return s.generator().threat(int32(p), victim, false)
+}
+
+// unique leaves out the moves of ml from start on that lead to the same
+// position as a move before them ("unique moves"), compared by the change
+// each makes to the position's key.
+func (gn *generator) unique(ml *MoveList, start int) {
+	g := gn.g
+	cells := gn.s.cells
+	ms := ml.Moves[start:]
+	keys := gn.keys[:0]
+	keep := 0
+	for k := range ms {
+		ch := ms[k].Changes
+		var h uint64
+		for i, c := range ch {
+			prev := cells[c.Pos]
+			for j := i - 1; j >= 0; j-- {
+				if ch[j].Pos == c.Pos {
+					prev = ch[j].Val
+					break
+				}
+			}
+			h ^= g.zob(c.Pos, prev) ^ g.zob(c.Pos, c.Val)
+		}
+		seen := false
+		for _, x := range keys {
+			seen = seen || x == h
+		}
+		if !seen {
+			keys = append(keys, h)
+			ms[keep] = ms[k]
+			keep++
+		}
+	}
+	gn.keys = keys
+	ml.Moves = ml.Moves[:start+keep]
 }

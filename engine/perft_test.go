@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
@@ -20,6 +21,10 @@ func bundled(file string) func(testing.TB) *engine.Game {
 	return func(t testing.TB) *engine.Game { return game(t, file, "") }
 }
 
+func testGame(file, variant string) func(testing.TB) *engine.Game {
+	return func(t testing.TB) *engine.Game { return compile(t, filepath.Join("testdata", "games", file), variant) }
+}
+
 func reference(file, variant string) func(testing.TB) *engine.Game {
 	return func(t testing.TB) *engine.Game { return shared(t, file, variant) }
 }
@@ -28,6 +33,18 @@ var (
 	chessCounts   = []int64{20, 400, 8902, 197281, 4865609}
 	englishCounts = []int64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680}
 	intlCounts    = []int64{9, 81, 658, 4265, 27117, 167140, 1049442}
+	// International draughts counting a move once however many capture
+	// paths lead to it (Aart Bik's table to depth 8).
+	intlUnique = []int64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961}
+	// Brazilian draughts, as published with the dctl library (the
+	// Shashki forum's thread of validation counts), unique moves.
+	brazilCounts = []int64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766}
+	// Laska, from the direct implementation of laska_test.go (no table is
+	// published).
+	laskaCounts = []int64{6, 6, 18, 54, 116, 324, 846, 2148, 5692, 13898, 37124, 97440}
+	// Italian draughts, as published with the dctl library (FMJD forum,
+	// "alternative game rules").
+	italianCounts = []int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384}
 	tttCounts     = []int64{9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872}
 	btCounts      = []int64{22, 484, 11132, 256036, 6182818}
 	c4Counts      = []int64{7, 49, 343, 2401, 16807}
@@ -47,9 +64,18 @@ var (
 var perftCases = []perftCase{
 	{"dagaz chess", reference("dagaz_chess.zrf", ""), chessCounts, 3, 5},
 	{"chess", bundled("chess.zrf"), chessCounts, 3, 5},
+	{"chess, king safety as an invariant", testGame("chess-invariant.zrf", "Chess, king safety as an invariant"), chessCounts, 4, 5},
+	{"chess, king safety evaluated", testGame("chess-invariant.zrf", "Chess, king safety evaluated"), chessCounts, 3, 5},
+	{"chess, several kings", testGame("chess-invariant.zrf", "Chess, several kings"), chessCounts, 3, 4},
 	{"dagaz english checkers", reference("dagaz_english-checkers.zrf", ""), englishCounts, 6, 9},
 	{"checkers", bundled("checkers.zrf"), englishCounts, 6, 9},
 	{"dagaz international checkers", reference("dagaz_international-checkers.zrf", "International Checkers"), intlCounts, 5, 7},
+	{"international draughts", bundled("international-draughts.zrf"), intlUnique, 6, 8},
+	{"brazilian draughts", bundled("brazilian-draughts.zrf"), brazilCounts, 8, 9},
+	{"italian draughts", bundled("italian-draughts.zrf"), italianCounts, 7, 10},
+	{"laska", bundled("laska.zrf"), laskaCounts, 10, 12},
+	// Dagaz's Laska, its columns by the shim of its hook.
+	{"dagaz laska", reference("dagaz_english-checkers.zrf", "Laska"), laskaCounts, 10, 12},
 	{"zog tic-tac-toe", reference("zog_tic-tac-toe.zrf", ""), tttCounts, 5, 9},
 	{"tic-tac-toe", bundled("tic-tac-toe.zrf"), tttCounts, 6, 9},
 	{"dagaz breakthrough", reference("dagaz_breakthrough.zrf", ""), btCounts, 3, 5},

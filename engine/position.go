@@ -18,11 +18,15 @@ import (
 //	  (last-move e7 e5)                 ; for last-from? and last-to?
 //	  (White (King e1) (Rook a1 h1) (Pawn e4) (Mark off 3))
 //	  (Black (King e8))
-//	  (attribute never-moved? false a1 e8))
+//	  (attribute never-moved? false a1 e8)
+//	  (stack c3 (Black Soldier) (White Officer)))
 //
 // Pieces start with their type's attribute values; attribute changes them
 // on the pieces at the given positions. (Piece off N) sets a reserve;
-// reserves not given keep their start values. Under Dagaz's chess
+// reserves not given keep their start values. In a game with stacks,
+// (stack p (Player Piece)...) lists the pieces under the top piece of p,
+// from the one just under it down; they have their type's attribute
+// values. Under Dagaz's chess
 // invariant the implicit attribute "moved?" records pieces that have moved.
 
 // movedName is the attribute name of the chess invariant's moved flag.
@@ -51,6 +55,9 @@ func ParsePosition(g *Game, name string, src []byte) (*State, error) {
 	for _, n := range nodes {
 		p.form(n)
 	}
+	for _, n := range p.stacks {
+		p.stack(n)
+	}
 	errs.Sort()
 	if err := errs.Err(); err != nil {
 		return nil, err
@@ -66,6 +73,8 @@ type posReader struct {
 	// placed[p] is where position p was given a piece: a square holds
 	// one piece, so a second is an error.
 	placed map[int]*sexp.Node
+	// stacks are the (stack ...) forms, read once every piece is placed.
+	stacks []*sexp.Node
 }
 
 func (p *posReader) index(list []string, n *sexp.Node, what string) int {
@@ -128,6 +137,8 @@ func (p *posReader) form(n *sexp.Node) {
 		p.attribute(n)
 	case "variable", "passes", "position-attribute":
 		p.extForm(n)
+	case "stack":
+		p.stacks = append(p.stacks, n)
 	default:
 		for i, pl := range g.Rules.Players {
 			if pl.Name == h {
@@ -268,6 +279,7 @@ func (s *State) FormatPosition() string {
 		}
 	}
 	s.formatExt(&b, attrs)
+	s.formatStacks(&b)
 	keys := make([]string, 0, len(attrs))
 	for k := range attrs {
 		keys = append(keys, k)

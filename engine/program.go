@@ -47,6 +47,8 @@ const (
 	SWhile                       // Cond; Then is the body
 	SSetPosAttr                  // A: position attribute; X: value; Loc
 	SSetVar                      // A: game variable; X: value
+	STakeTop                     // Loc: take the top piece of the column there to the bottom of the moving column
+	SCaptureTop                  // Loc: remove the top piece of the column there
 )
 
 // AddKind is the kind of an emitting statement.
@@ -120,6 +122,7 @@ const (
 	CMy      // a piece of the side itself (friend? also holds for allies)
 	CCompare // A: CompareOp; X and Y compared
 	CPosAttr // A: position attribute, true when not zero
+	CTaken   // a piece was taken there earlier in this composite move
 )
 
 // Cond is a condition tree.
@@ -188,6 +191,12 @@ const (
 	EMul                         // Args multiplied
 	EMin                         // the least of Args
 	EMax                         // the greatest of Args
+	// What a move does, in invariants and accumulators only.
+	EAccum        // A: accumulator; its value over the move list so far
+	ECaptured     // Types: the pieces of other players the move takes (of those types; any when empty)
+	EMoving       // Types: 1 when the piece that made the move was of one of those types at its start
+	EFirstCapture // Types: the place (from 1) among the move's captures of the first of those types; 0 when none
+	EStackSize    // Loc: the pieces on the position (its column's height; 0 when empty)
 )
 
 // Expr is an integer expression of the native dialect: counts of sets,
@@ -199,7 +208,9 @@ type Expr struct {
 	Loc  Loc
 	Set  *SetExpr
 	Args []*Expr
-	Src  Src
+	// Types are the piece types of the move expressions.
+	Types []int
+	Src   Src
 }
 
 // SetKind is the kind of a set of positions.

@@ -120,7 +120,7 @@ func (g *Game) reachFrom(blk *CBlock, side int, q int32, out, reads []uint64) {
 			next.mark = p
 		case opBack:
 			next.cur = st.mark
-		case opTo, opCapture:
+		case opTo, opCapture, opTakeTop, opCaptureTop:
 			p := loc(in, st.cur)
 			if p < 0 {
 				continue

@@ -75,6 +75,31 @@ type Rules struct {
 	// added to player p's score.
 	Score *Expr
 	Komi  []float64
+	// Invariants are the conditions every legal move keeps, and the
+	// accumulators over the move list they compare with, in file order
+	// (invariant.go); Accumulators names the accumulators.
+	Invariants   []Invariant
+	Accumulators []string
+	// StackHeight is the most pieces a position may hold, in a column
+	// that moves as a unit with its top piece (stack.go); 0 or 1: one.
+	StackHeight int
+}
+
+// Invariant is one entry of the native dialect's filter on the moves of
+// a position, applied in file order to the moves of a priority class.
+// An invariant (Acc < 0) removes every move after which Cond does not
+// hold for the side that moved, with the move's destination current. An
+// accumulator (Acc >= 0) sets accumulator Acc to the greatest (Min: the
+// least) value of X over the moves still listed, for the invariants after
+// it to compare with: the majority rules of draughts.
+type Invariant struct {
+	Cond *Cond
+	Acc  int
+	X    *Expr
+	Min  bool
+	Src  Src
+	// Text is the entry as written, for summaries.
+	Text string
 }
 
 // Variable is a game variable and its start value.
@@ -249,6 +274,10 @@ type Options struct {
 	// InternationalExtension (Dagaz) promotes a piece of the first type
 	// that ends a composite move in the first zone to the second type.
 	InternationalExtension bool
+	// UniqueMoves (native dialect) leaves out a move that leads to the
+	// same position as a move listed before it (two capture paths taking
+	// the same pieces to the same square).
+	UniqueMoves bool
 	// Ko forbids moves that repeat an earlier position.
 	Ko KoRule
 	// Other keeps every option read, by name, for interfaces.

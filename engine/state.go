@@ -43,6 +43,10 @@ type State struct {
 	passList MoveList
 	// ge is the goal evaluation under way (goals.go).
 	ge goalEval
+	// inPlayout is set while Playout runs: the scores of a result are
+	// then written to floatBuf, not allocated.
+	inPlayout bool
+	floatBuf  []float64
 }
 
 // repBuckets is the size of the repetition filter.

@@ -105,6 +105,16 @@ func (g *Game) WriteSummary(w io.Writer) {
 	for _, o := range sortedOptions(r.Options.Other) {
 		fmt.Fprintf(w, "option %s\n", o)
 	}
+	if r.StackHeight > 1 {
+		fmt.Fprintf(w, "stacks: columns of up to %d pieces\n", r.StackHeight)
+	}
+	for _, iv := range r.Invariants {
+		kind := "invariant"
+		if iv.Acc >= 0 {
+			kind = "accumulator"
+		}
+		fmt.Fprintf(w, "%s: %s\n", kind, iv.Text)
+	}
 	for _, goal := range r.Goals {
 		var ps []string
 		for _, p := range goal.Players {
@@ -255,6 +265,13 @@ func (g *Game) exprText(e *Expr) string {
 		return "(count moves)"
 	case ECountPasses:
 		return "(count passes)"
+	case EAccum:
+		return r.Accumulators[e.A]
+	case EStackSize:
+		return "stack-size"
+	case ECaptured, EMoving, EFirstCapture:
+		name := map[ExprKind]string{ECaptured: "captured", EMoving: "moving", EFirstCapture: "first-capture"}[e.Kind]
+		return strings.TrimSpace("("+name+" "+g.typeNames(e.Types)) + ")"
 	}
 	op := [...]string{EAdd: "+", ESub: "-", EMul: "*", EMin: "min", EMax: "max"}[e.Kind]
 	return "(" + op + " " + strings.Join(parts, " ") + ")"

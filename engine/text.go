@@ -58,6 +58,9 @@ func (s *State) TextBoard(v *View) string {
 			fmt.Fprintf(&b, "%s: %s %s\n", r.Board.Positions[p], r.Players[v.Owner()].Name, r.Pieces[v.Type()].Name)
 		}
 	}
+	if g.stackLevels > 0 {
+		s.columnsText(&b)
+	}
 	for pl := range r.Players {
 		for t := range r.Pieces {
 			if n, ok := s.Reserve(pl, t); ok && n > 0 {

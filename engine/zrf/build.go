@@ -57,6 +57,7 @@ func (f *File) Build(e *Entry) (*Game, error) {
 		return nil, err
 	}
 	b.answered = answered
+	b.columnsHook = answered["columns-checkers-extension"]
 	b.build(e, sections)
 	b.r.Shims = shimmed
 	if len(b.r.Goals) == 0 {
@@ -101,6 +102,13 @@ type builder struct {
 	attrKind   map[string]engine.ValueKind
 	inGoal     bool
 	coalitions int
+	// accums names the accumulators read so far; inInvariant allows the
+	// expressions that describe a move.
+	accums      map[string]int
+	inInvariant bool
+	// columnsHook: the shim of Dagaz's "columns-checkers-extension"
+	// applies, and captures take the top of a column.
+	columnsHook bool
 	// answered are the Dagaz hook options a shim supplied the rules of.
 	answered map[string]bool
 	bd       *boardDraft
@@ -124,13 +132,14 @@ func newBuilder(path string) *builder {
 		zones: map[string]int{}, types: map[string]int{}, attrs: map[string]int{},
 		flags: map[string]int{}, posFlags: map[string]int{}, moveTypes: map[string]int{"": 0},
 		vars: map[string]int{}, posAttrs: map[string]int{}, attrKind: map[string]engine.ValueKind{},
+		accums: map[string]int{},
 	}
 }
 
 // sectionOrder is the order in which sections are translated, so that
 // every name is known before it is used.
-var sectionOrder = []string{"players", "coalition", "variable", "board", "piece", "turn-order", "move-priorities",
-	"board-setup", "option", "goals", "score", "komi"}
+var sectionOrder = []string{"players", "coalition", "variable", "stacks", "board", "piece", "turn-order", "move-priorities",
+	"board-setup", "option", "goals", "score", "komi", "invariants"}
 
 func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	b.r.Title = e.Title
@@ -140,6 +149,8 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 		switch k {
 		case "win-condition", "loss-condition", "draw-condition", "count-condition":
 			k = "goals"
+		case "invariant", "accumulator":
+			k = "invariants"
 		}
 		if b.viewSection(s) {
 			continue
@@ -166,6 +177,9 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	for _, s := range bykind["variable"] {
 		b.variable(s)
 	}
+	for _, s := range bykind["stacks"] {
+		b.stacks(s)
+	}
 	for _, s := range bykind["board"] {
 		b.boardSection(s)
 	}
@@ -182,6 +196,10 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	for _, s := range bykind["board-setup"] {
 		b.setup(s)
 	}
+	if b.columnsHook {
+		// Every piece of the setup may end in one column.
+		b.r.StackHeight = max(b.r.StackHeight, len(b.r.Setup))
+	}
 	for _, s := range bykind["option"] {
 		b.option(s)
 	}
@@ -193,6 +211,9 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	}
 	for _, s := range bykind["komi"] {
 		b.komi(s)
+	}
+	for _, s := range bykind["invariants"] {
+		b.invariant(s)
 	}
 }
 
@@ -496,6 +517,8 @@ func (b *builder) option(s *sexp.Node) {
 		o.DeferredCaptures = boolean()
 	case "international-extension":
 		o.InternationalExtension = boolean()
+	case "unique-moves":
+		o.UniqueMoves = boolean()
 	case "ko":
 		b.koOption(a[1], val)
 	default:

@@ -59,6 +59,9 @@ func (b *builder) expr(n *sexp.Node) (*engine.Expr, bool) {
 			e.Kind, e.N = engine.ENum, v
 			return e, true
 		}
+		if n.Text == "stack-size" {
+			return b.stackSize(n, nil, e)
+		}
 		return b.named(n, n.Text, nil, e)
 	}
 	h := n.Head()
@@ -79,6 +82,12 @@ func (b *builder) expr(n *sexp.Node) (*engine.Expr, bool) {
 	}
 	if h == "count" {
 		return b.count(n, e)
+	}
+	if h == "stack-size" {
+		return b.stackSize(n, args, e)
+	}
+	if k, ok := moveExprs[h]; ok && n.Kind == sexp.List {
+		return b.moveExpr(n, k, e)
 	}
 	if h == "" {
 		b.errs.Addf(n, "want a number, got %s", describe(n))
@@ -114,6 +123,14 @@ func (b *builder) named(n *sexp.Node, name string, args []*sexp.Node, e *engine.
 	}
 	if a, ok := b.attrs[name]; ok {
 		e.Kind, e.A = engine.EAttr, a
+		return e, true
+	}
+	if a, ok := b.accums[name]; ok && b.inInvariant {
+		if len(args) > 0 {
+			b.errs.Addf(n, "accumulator %s takes no position", name)
+			return nil, false
+		}
+		e.Kind, e.A = engine.EAccum, a
 		return e, true
 	}
 	b.errs.Addf(n, "unknown number %s (not a variable, an attribute or a position attribute)", name)

@@ -19,7 +19,7 @@ func (b *builder) taken(n *sexp.Node, name, what string) bool {
 	for _, t := range []struct {
 		m    map[string]int
 		kind string
-	}{{b.vars, "variable"}, {b.posAttrs, "position attribute"}, {b.attrs, "piece attribute"}} {
+	}{{b.vars, "variable"}, {b.posAttrs, "position attribute"}, {b.attrs, "piece attribute"}, {b.accums, "accumulator"}} {
 		if _, ok := t.m[name]; ok {
 			b.errs.Addf(n, "%s %s has the name of a %s", what, name, t.kind)
 			return true

@@ -80,9 +80,7 @@ func TestDialectErrors(t *testing.T) {
 		return `(game (title "E") (players A B) (variable v) ` + board + "\n" + s + ")"
 	}
 	prog := func(s string) string { return game(`(piece (name P) (moves (` + s + ` add)))`) }
-	tests := []struct {
-		src, want string
-	}{
+	tests := []buildError{
 		{prog("(verify (= (count moves) 0))"), "main.zrf:4:36: (count moves) counts the moves of the player to move: it is for goals"},
 		{prog("(verify (> 1))"), "main.zrf:4:33: > compares two numbers"},
 		{prog("(verify (> nothing 1))"), "main.zrf:4:36: unknown number nothing"},
@@ -111,6 +109,15 @@ func TestDialectErrors(t *testing.T) {
 		{game("(board-setup (position-attribute h 1 a1))"), "main.zrf:4:34: unknown position attribute h"},
 		{game("(piece (name P) (attribute v 1))"), "main.zrf:4:28: piece attribute v has the name of a variable"},
 	}
+	checkBuildErrors(t, tests)
+}
+
+// buildError is a file that must not build, and what its error says.
+type buildError struct{ src, want string }
+
+// checkBuildErrors reads and builds each file and checks its error.
+func checkBuildErrors(t *testing.T, tests []buildError) {
+	t.Helper()
 	for _, tt := range tests {
 		f, err := read(t, tt.src, nil)
 		if err == nil {
@@ -139,6 +146,8 @@ func TestShims(t *testing.T) {
 		{`(game (title "Baduk") (option "go-extension" true) ` + stones + `)`, "superko", 1},
 		{`(game (title "Amazons") ` + stones + `)`, "cannot move loses", 1},
 		{`(game (title "Hex") ` + stones + `)`, "", 0}, // no start-zone and stop-zone to join
+		{`(game (title "Laska") (option "columns-checkers-extension" inversed) ` + stones +
+			` (draw-condition (Black White) stalemated))`, "top piece of the jumped column", 1},
 	}
 	for _, tt := range tests {
 		g := build(t, tt.src, nil)

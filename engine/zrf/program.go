@@ -19,7 +19,16 @@ func (b *builder) stmts(nodes []*sexp.Node) []engine.Stmt {
 
 func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 	s := engine.Stmt{Src: src(n)}
-	emit := func() { *out = append(*out, s) }
+	emit := func() {
+		if s.Kind == engine.SCapture && s.Set == nil && b.columnsHook {
+			// Dagaz's columns: a capture takes the top of the column, and
+			// a column is not jumped twice in one move.
+			taken := &engine.Cond{Kind: engine.CTaken, Loc: s.Loc, Src: s.Src}
+			*out = append(*out, engine.Stmt{Kind: engine.SVerify, Cond: not(taken), Src: s.Src})
+			s.Kind = engine.STakeTop
+		}
+		*out = append(*out, s)
+	}
 	if n.Kind == sexp.String {
 		b.errs.Addf(n, "unexpected string in a move program")
 		return
@@ -30,6 +39,11 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			s.Kind = engine.SAdd
 			s.Add = engine.AddSpec{Kind: addKind(n.Text), Next: -1}
 		case "mark", "back", "from", "to", "cascade", "capture", "flip", "change-owner":
+			s.Kind = locStmts[n.Text]
+		case "take-top", "capture-top":
+			if !b.stacked(n) {
+				return
+			}
 			s.Kind = locStmts[n.Text]
 		case "else":
 			b.errs.Addf(n, "else outside an if")
@@ -91,7 +105,10 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			return
 		}
 		s.Kind, s.A = engine.SOpposite, d
-	case "mark", "from", "to", "capture", "flip", "change-owner", "back", "cascade":
+	case "mark", "from", "to", "capture", "flip", "change-owner", "back", "cascade", "take-top", "capture-top":
+		if (h == "take-top" || h == "capture-top") && !b.stacked(n) {
+			return
+		}
 		if len(args) == 1 && isSet(args[0]) && (h == "capture" || h == "flip" || h == "change-owner") {
 			set, ok := b.set(args[0])
 			if !ok {
@@ -182,7 +199,7 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 // optional one.
 var locStmts = map[string]engine.StmtKind{"mark": engine.SMark, "from": engine.SFrom, "to": engine.STo,
 	"capture": engine.SCapture, "flip": engine.SFlip, "change-owner": engine.SChangeOwner,
-	"back": engine.SBack, "cascade": engine.SCascade}
+	"back": engine.SBack, "cascade": engine.SCascade, "take-top": engine.STakeTop, "capture-top": engine.SCaptureTop}
 
 func isPosition(b *builder, name string) bool {
 	_, ok := b.positions[name]
@@ -328,6 +345,7 @@ var simplePreds = map[string]engine.CondKind{
 	"empty?": engine.CEmpty, "friend?": engine.CFriend, "enemy?": engine.CEnemy, "my?": engine.CMy,
 	"neutral?": engine.CNeutral, "last-from?": engine.CLastFrom, "last-to?": engine.CLastTo,
 	"attacked?": engine.CAttacked, "defended?": engine.CDefended, "on-board?": engine.COnBoard,
+	"taken?": engine.CTaken,
 }
 
 // predAliases are the seed's spellings of predicates: (is-piece? King)

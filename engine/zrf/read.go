@@ -246,7 +246,8 @@ func hasDefault(sections []*sexp.Node) bool {
 }
 
 // sectionKey says which base sections a variant's section replaces: pieces
-// and options by name, all goals together, anything else by its head.
+// and options by name, all goals together, all invariants and
+// accumulators together, anything else by its head.
 func sectionKey(s *sexp.Node) string {
 	h := s.Head()
 	switch h {
@@ -264,6 +265,8 @@ func sectionKey(s *sexp.Node) string {
 		}
 	case "win-condition", "loss-condition", "draw-condition", "count-condition":
 		return "goals"
+	case "invariant", "accumulator":
+		return "invariants"
 	case "variable", "komi":
 		if a := s.Args(); len(a) > 0 {
 			v, _ := a[0].Value()

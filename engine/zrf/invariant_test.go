@@ -1,0 +1,128 @@
+package zrf
+
+import (
+	"testing"
+
+	"github.com/ludus-games/ludus/engine"
+)
+
+// Invariants and accumulators are read in file order, with the
+// expressions that describe a move.
+func TestInvariantForms(t *testing.T) {
+	src := `(game (title "I") (players A B) ` + board + `
+  (piece (name P) (moves (n (verify enemy?) capture n add)))
+  (piece (name K) (moves (n add)))
+  (accumulator most (captured))
+  (invariant (= (captured) most))
+  (accumulator earliest min (first-capture K))
+  (invariant (= (first-capture K) earliest) (>= (moving K) 0)))`
+	r := build(t, src, nil).Rules
+	if len(r.Invariants) != 4 || len(r.Accumulators) != 2 || r.Accumulators[1] != "earliest" {
+		t.Fatalf("invariants %+v, accumulators %q", r.Invariants, r.Accumulators)
+	}
+	acc, inv := r.Invariants[2], r.Invariants[3]
+	if acc.Acc != 1 || !acc.Min || acc.X.Kind != engine.EFirstCapture || len(acc.X.Types) != 1 {
+		t.Errorf("accumulator %+v", acc)
+	}
+	if inv.Acc != -1 || inv.Cond.Kind != engine.CAnd || len(inv.Cond.Args) != 2 ||
+		inv.Cond.Args[0].Y.Kind != engine.EAccum || inv.Cond.Args[0].Y.A != 1 {
+		t.Errorf("invariant %+v", inv)
+	}
+	if _, err := engine.Compile(r); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Every invariant form names file, line and column when it is wrong.
+func TestInvariantErrors(t *testing.T) {
+	game := func(s string) string {
+		return `(game (title "E") (players A B) (variable v) ` + board + "\n(piece (name P) (moves (n add)))\n" + s + ")"
+	}
+	tests := []buildError{
+		{game("(invariant)"), "main.zrf:5:1: invariant wants a condition"},
+		{game("(invariant (frob))"), "main.zrf:5:12: unknown condition frob"},
+		{game("(accumulator best)"), "main.zrf:5:1: accumulator wants a name, maybe max or min, and an expression"},
+		{game("(accumulator best most (captured))"), "main.zrf:5:1: accumulator wants a name"},
+		{game("(accumulator v (captured))"), "main.zrf:5:14: accumulator v has the name of a variable"},
+		{game("(accumulator a (captured)) (accumulator a (captured))"), "main.zrf:5:41: accumulator a named twice"},
+		{game("(accumulator a (captured Q))"), "main.zrf:5:26: unknown piece Q"},
+		{game("(accumulator a (moving))"), "main.zrf:5:16: moving wants piece types"},
+		{game("(invariant (= (captured) later)) (accumulator later (captured))"), "main.zrf:5:26: unknown number later"},
+		{game("(accumulator a (captured)) (invariant (= (a n) 0))"), "main.zrf:5:42: accumulator a takes no position"},
+		{game("(win-condition (A) (= (captured) 0))"), "main.zrf:5:23: (captured ...) describes a move: it is for invariants"},
+		{game("(invariant (= (count moves) 0))"), "main.zrf:5:15: (count moves) counts the moves"},
+	}
+	checkBuildErrors(t, tests)
+}
+
+// The forms of columns name file, line and column when they are wrong.
+func TestStackErrors(t *testing.T) {
+	game := func(s string) string {
+		return `(game (title "E") (players A B) ` + board + "\n" + s + ")"
+	}
+	tests := []buildError{
+		{game("(piece (name P) (moves (n take-top add)))"), "main.zrf:4:27: take-top acts on columns: the game needs (stacks N)"},
+		{game("(piece (name P) (moves (n (capture-top n) add)))"), "main.zrf:4:27: capture-top acts on columns"},
+		{game("(stacks 0)"), "main.zrf:4:9: stacks wants a number from 1 to 1024, got 0"},
+		{game("(stacks high)"), "main.zrf:4:9: stacks wants a whole number"},
+		{game("(stacks)"), "main.zrf:4:1: stacks wants the most pieces a position may hold"},
+		{game("(stacks 3) (piece (name P) (moves ((verify (> (stack-size n s) 1)) add)))"), "main.zrf:4:47: stack-size wants at most one position"},
+		{game("(stacks 3) (piece (name P) (moves ((verify (> (stack-size up) 1)) add)))"), "main.zrf:4:59: unknown direction or position up"},
+	}
+	checkBuildErrors(t, tests)
+	src := game("(stacks 3) (piece (name P) (moves (n (verify not-taken?) (take-top) (capture-top s) (verify (< stack-size 3)) add)))")
+	r := build(t, src, nil).Rules
+	if r.StackHeight != 3 || len(r.Pieces[0].Moves[0].Body) != 6 {
+		t.Fatalf("stacks %d, program %+v", r.StackHeight, r.Pieces[0].Moves[0].Body)
+	}
+	if _, err := engine.Compile(r); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A variant that restates an invariant or an accumulator replaces all of
+// the game's.
+func TestInvariantVariants(t *testing.T) {
+	src := `(game (title "G") (players A B) ` + board + `
+  (piece (name P) (moves (n (verify enemy?) capture n add)))
+  (accumulator most (captured))
+  (invariant (= (captured) most)))
+(variant (title "V") (invariant (< (captured) 2)))
+(variant (title "W") (option "unique moves" true))`
+	f, err := read(t, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []int{2, 1, 2} {
+		g, err := f.Build(f.Games[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(g.Rules.Invariants); got != want {
+			t.Errorf("%s: %d entries, want %d", f.Games[i].Title, got, want)
+		}
+		if unique := g.Rules.Options.UniqueMoves; unique != (i == 2) {
+			t.Errorf("%s: unique moves %v", f.Games[i].Title, unique)
+		}
+	}
+}
+
+// Under Dagaz's columns hook a capture takes the top of the column, and a
+// column is jumped once a move; the stacks hold every piece of the setup.
+func TestColumnsHook(t *testing.T) {
+	src := `(game (title "L") (players A B) (option "columns-checkers-extension" true) ` + board + `
+  (piece (name P) (moves (n (verify enemy?) capture n (verify empty?) add) ((capture (pieces enemy?)) add)))
+  (board-setup (A (P a1 b1 c1)) (B (P a2 b2)))
+  (loss-condition (A B) stalemated))`
+	r := build(t, src, nil).Rules
+	body := r.Pieces[0].Moves[0].Body
+	if r.StackHeight != 5 || len(body) != 7 || body[2].Kind != engine.SVerify || body[3].Kind != engine.STakeTop {
+		t.Fatalf("stacks %d, program %+v", r.StackHeight, body)
+	}
+	if set := r.Pieces[0].Moves[1].Body[0]; set.Kind != engine.SCapture || set.Set == nil {
+		t.Errorf("a capture of a set is still a capture: %+v", set)
+	}
+	if len(r.Shims) != 1 || len(r.Notes) != 0 {
+		t.Errorf("shims %q, notes %q", r.Shims, r.Notes)
+	}
+}
