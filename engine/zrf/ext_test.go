@@ -146,6 +146,8 @@ func TestShims(t *testing.T) {
 		{`(game (title "Baduk") (option "go-extension" true) ` + stones + `)`, "superko", 1},
 		{`(game (title "Amazons") ` + stones + `)`, "cannot move loses", 1},
 		{`(game (title "Hex") ` + stones + `)`, "", 0}, // no start-zone and stop-zone to join
+		{`(game (title "Laska") (option "columns-checkers-extension" inversed) ` + stones +
+			` (draw-condition (Black White) stalemated))`, "top piece of the jumped column", 1},
 	}
 	for _, tt := range tests {
 		g := build(t, tt.src, nil)
