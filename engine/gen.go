@@ -120,6 +120,9 @@ type generator struct {
 	stk    stackStep
 	colBuf []Piece
 	colTmp []Piece
+	// jump is the entry of the turn order the move being built jumps
+	// to, plus one (0: none).
+	jump int32
 }
 
 func (s *State) generator() *generator {
@@ -392,6 +395,12 @@ func (gn *generator) exec(f *frame) {
 				return
 			}
 			f.pflags = append(f.pflags, attrSet{p, in.b, r})
+		case opGotoTurn:
+			if !gn.gotoTurn(f, in) {
+				return
+			}
+		case opVisited:
+			r = gn.visitedAt(f, in)
 		default:
 			gn.fail(f, "bad opcode %d", in.op)
 			return
