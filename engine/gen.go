@@ -40,6 +40,7 @@ type frame struct {
 	tops     []topOp
 	effects  []effect
 	attrs    []attrSet
+	rotates  []int32 // the permutations of the rotate statements run
 	flags    uint64
 	pflags   []attrSet
 }
@@ -120,6 +121,8 @@ type generator struct {
 	stk    stackStep
 	colBuf []Piece
 	colTmp []Piece
+	// rotBuf holds the changes of a permutation (rotate.go).
+	rotBuf []Change
 }
 
 func (s *State) generator() *generator {
@@ -159,6 +162,7 @@ func (gn *generator) run(blk *CBlock, side int, from, cur int32, piece Piece) {
 	f.tops = f.tops[:0]
 	f.effects = f.effects[:0]
 	f.attrs = f.attrs[:0]
+	f.rotates = f.rotates[:0]
 	f.pflags = f.pflags[:0]
 	f.flags = 0
 	gn.exec(f)
@@ -374,6 +378,8 @@ func (gn *generator) exec(f *frame) {
 				return
 			}
 			f.effects = append(f.effects, effect{in.op, p, in.b, in.c})
+		case opRotate:
+			f.rotates = append(f.rotates, in.b)
 		case opSetAttr:
 			p := f.at(in, nd)
 			if p < 0 {

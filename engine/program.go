@@ -49,6 +49,7 @@ const (
 	SSetVar                      // A: game variable; X: value
 	STakeTop                     // Loc: take the top piece of the column there to the bottom of the moving column
 	SCaptureTop                  // Loc: remove the top piece of the column there
+	SRotate                      // Cycles: move the pieces on each cycle's positions one place on, at once
 )
 
 // AddKind is the kind of an emitting statement.
@@ -90,7 +91,10 @@ type Stmt struct {
 	Then []Stmt
 	Else []Stmt
 	Add  AddSpec
-	Src  Src
+	// Cycles are the position cycles of SRotate: the piece on
+	// Cycles[i][j] goes to Cycles[i][j+1], the last one's to the first.
+	Cycles [][]int
+	Src    Src
 }
 
 // CondKind is the kind of a condition.

@@ -150,6 +150,14 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 				return
 			}
 		}
+	case "rotate":
+		if _, isDir := b.dirs[h]; isDir || isPosition(b, h) {
+			*out = append(*out, b.stmts(n.List)...)
+			return
+		}
+		if !b.rotate(n, &s) {
+			return
+		}
 	case "create":
 		if !b.create(n, &s) {
 			return
