@@ -109,6 +109,7 @@ var dialectGames = []struct {
 	{"international-draughts.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 4},
 	{"italian-draughts.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 6},
 	{"laska.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 6},
+	{"pentago.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 6},
 }
 
 // TestDialectMCTSAgainstRandom: MCTS loses at most one of a few games of

@@ -115,6 +115,8 @@ type generator struct {
 	facts  []moveFacts
 	capBuf []int16
 	keys   []uint64 // the positions after the moves kept by unique
+	// allMoves: Moves keeps the moves "unique moves" would leave out.
+	allMoves bool
 	// Stacks: the positions taken from earlier in the composite move
 	// (taken?), and the columns of the step being emitted (stack.go).
 	tookAt []int32

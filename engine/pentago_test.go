@@ -300,3 +300,35 @@ func TestPentagoGoals(t *testing.T) {
 	}
 	t.Logf("outcomes %v", outcomes)
 }
+
+// TestPentagoParsesEveryTurn: a move that "unique moves" left out of the
+// list (it gives the position of a listed one) still reads, as the listed
+// move; a move that is not legal does not.
+func TestPentagoParsesEveryTurn(t *testing.T) {
+	g := game(t, "pentago.zrf", "Pentago")
+	s := engine.NewState(g)
+	listed := notations(t, s)
+	left := "+ a6 drop White Marble + turn sw cw +"
+	for _, n := range listed {
+		if n == left {
+			t.Fatalf("%s is listed: %v", left, listed)
+		}
+	}
+	m, err := s.ParseMove(left)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Notation(&m); got != "+ a6 drop White Marble + turn ne cw +" {
+		t.Errorf("%s reads as %s", left, got)
+	}
+	s.Play(&m)
+	if p := pentagoOf(t, s); p.b[30] != 1 {
+		t.Errorf("no white marble on a6: %v", p.b)
+	}
+	s.Undo()
+	for _, bad := range []string{"+ a6 drop White Marble + turn sw sideways +", "+ a6 drop White Marble +", "turn sw cw"} {
+		if _, err := s.ParseMove(bad); err == nil {
+			t.Errorf("%s read", bad)
+		}
+	}
+}
