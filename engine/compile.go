@@ -81,6 +81,8 @@ type Game struct {
 	stackLevels int
 	stackBase   int32
 	usesTaken   bool
+	// perms are the permutations of the rotate statements (rotate.go).
+	perms [][]rotPair
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -119,6 +121,8 @@ type CBlock struct {
 	rayTakes bool
 	// plans[side] is the static analysis of the program (nil: none).
 	plans []*plan
+	// rotates: the program has a rotate statement (a group move).
+	rotates bool
 }
 
 type ctype struct {
@@ -190,6 +194,8 @@ const (
 	opTakeTop    // loc
 	opCaptureTop // loc
 	opTaken      // loc
+	// Group moves.
+	opRotate // b: permutation of Game.perms
 )
 
 // instr is one bytecode instruction. lk and a give a location (here, a
@@ -220,6 +226,9 @@ func Compile(r *Rules) (*Game, error) {
 	rest := g.royalInvariants()
 	g.layoutExt()
 	if err := g.checkStacks(); err != nil {
+		return nil, err
+	}
+	if err := g.checkRotations(); err != nil {
 		return nil, err
 	}
 	g.layoutStacks()

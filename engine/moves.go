@@ -38,7 +38,7 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 				return nil, gn.err
 			}
 		}
-		if g.Rules.Options.UniqueMoves {
+		if g.Rules.Options.UniqueMoves && !gn.allMoves {
 			gn.unique(ml, start)
 		}
 		if g.invs != nil {
@@ -531,18 +531,7 @@ func (gn *generator) unique(ml *MoveList, start int) {
 	keys := gn.keys[:0]
 	keep := 0
 	for k := range ms {
-		ch := ms[k].Changes
-		var h uint64
-		for i, c := range ch {
-			prev := cells[c.Pos]
-			for j := i - 1; j >= 0; j-- {
-				if ch[j].Pos == c.Pos {
-					prev = ch[j].Val
-					break
-				}
-			}
-			h ^= g.zob(c.Pos, prev) ^ g.zob(c.Pos, c.Val)
-		}
+		h := g.changeKey(cells, ms[k].Changes)
 		seen := false
 		for _, x := range keys {
 			seen = seen || x == h
@@ -555,4 +544,21 @@ func (gn *generator) unique(ml *MoveList, start int) {
 	}
 	gn.keys = keys
 	ml.Moves = ml.Moves[:start+keep]
+}
+
+// changeKey is the change that the changes ch make to the key of the
+// position whose cells are given.
+func (g *Game) changeKey(cells []Piece, ch []Change) uint64 {
+	var h uint64
+	for i, c := range ch {
+		prev := cells[c.Pos]
+		for j := i - 1; j >= 0; j-- {
+			if ch[j].Pos == c.Pos {
+				prev = ch[j].Val
+				break
+			}
+		}
+		h ^= g.zob(c.Pos, prev) ^ g.zob(c.Pos, c.Val)
+	}
+	return h
 }

@@ -156,6 +156,14 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 		if !b.gotoTurn(n, &s) {
 			return
 		}
+	case "rotate":
+		if _, isDir := b.dirs[h]; isDir || isPosition(b, h) {
+			*out = append(*out, b.stmts(n.List)...)
+			return
+		}
+		if !b.rotate(n, &s) {
+			return
+		}
 	case "create":
 		if !b.create(n, &s) {
 			return
