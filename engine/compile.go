@@ -68,6 +68,10 @@ type Game struct {
 	// extPlay: making a move does more than its changes (ko keys, the
 	// pass counter).
 	extPlay bool
+	// next[t] is the entry of the turn order after t; jumpTo[label][t]
+	// the entry a jump to the label reaches from t, -1: none (turns.go).
+	next   []int32
+	jumpTo [][]int32
 	// invs are the invariants and accumulators the legality filter does
 	// not check (invariant.go).
 	invs []cinv
@@ -77,6 +81,8 @@ type Game struct {
 	stackLevels int
 	stackBase   int32
 	usesTaken   bool
+	// perms are the permutations of the rotate statements (rotate.go).
+	perms [][]rotPair
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -115,6 +121,8 @@ type CBlock struct {
 	rayTakes bool
 	// plans[side] is the static analysis of the program (nil: none).
 	plans []*plan
+	// rotates: the program has a rotate statement (a group move).
+	rotates bool
 }
 
 type ctype struct {
@@ -180,10 +188,14 @@ const (
 	opCaptureSet     // b: set
 	opFlipSet        // b: set
 	opChangeOwnerSet // b: set
+	opGotoTurn       // b: turn label (-1: this entry again)
+	opVisited        // loc: the moving piece stood there earlier in this move
 	// Stacks.
 	opTakeTop    // loc
 	opCaptureTop // loc
 	opTaken      // loc
+	// Group moves.
+	opRotate // b: permutation of Game.perms
 )
 
 // instr is one bytecode instruction. lk and a give a location (here, a
@@ -208,9 +220,15 @@ func Compile(r *Rules) (*Game, error) {
 		return nil, err
 	}
 	g.tables()
+	if err := g.turnTables(); err != nil {
+		return nil, err
+	}
 	rest := g.royalInvariants()
 	g.layoutExt()
 	if err := g.checkStacks(); err != nil {
+		return nil, err
+	}
+	if err := g.checkRotations(); err != nil {
 		return nil, err
 	}
 	g.layoutStacks()
@@ -350,7 +368,9 @@ func (g *Game) tables() {
 			g.ncells++
 		}
 	}
-	if r.Options.RecycleCaptures {
+	// Captures recycled to their owner go back only to reserves the
+	// setup limits (a type dropped without limit needs none).
+	if r.Options.RecycleCaptures && !r.Options.RecycleToOwner {
 		for k := range g.resSlot {
 			if g.resSlot[k] < 0 {
 				g.resSlot[k] = int32(g.ncells)

@@ -38,7 +38,7 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 				return nil, gn.err
 			}
 		}
-		if g.Rules.Options.UniqueMoves {
+		if g.Rules.Options.UniqueMoves && !gn.allMoves {
 			gn.unique(ml, start)
 		}
 		if g.invs != nil {
@@ -367,16 +367,22 @@ func (gn *generator) legal(m *Move, side int) bool {
 	if k := len(m.Steps); k > 0 {
 		s.setLast(m.Steps[k-1].From, m.Steps[k-1].To)
 	}
+	// With "royal pieces" last, a side that keeps several royal pieces
+	// may leave them attacked.
 	ok := true
+	relaxed := g.Rules.Options.RoyalLast && s.royalCount(side) > 1
 	// The royal pieces are where they were unless the move changed their
 	// cell, and wherever the move put one.
 	for _, r := range gn.lg.royals {
+		if relaxed {
+			break
+		}
 		if ok && s.cells[r] != 0 && s.cells[r].Owner() == side && g.royal[s.cells[r].Type()] && gn.threat(r, side, false) {
 			ok = false
 		}
 	}
 	for _, c := range m.Changes {
-		if !ok || int(c.Pos) >= g.np || c.Val == 0 || c.Val.Owner() != side || !g.royal[c.Val.Type()] || has(gn.lg.royals, c.Pos) {
+		if !ok || relaxed || int(c.Pos) >= g.np || c.Val == 0 || c.Val.Owner() != side || !g.royal[c.Val.Type()] || has(gn.lg.royals, c.Pos) {
 			continue
 		}
 		if v := s.cells[c.Pos]; v == c.Val && gn.threat(c.Pos, side, false) {
@@ -525,18 +531,7 @@ func (gn *generator) unique(ml *MoveList, start int) {
 	keys := gn.keys[:0]
 	keep := 0
 	for k := range ms {
-		ch := ms[k].Changes
-		var h uint64
-		for i, c := range ch {
-			prev := cells[c.Pos]
-			for j := i - 1; j >= 0; j-- {
-				if ch[j].Pos == c.Pos {
-					prev = ch[j].Val
-					break
-				}
-			}
-			h ^= g.zob(c.Pos, prev) ^ g.zob(c.Pos, c.Val)
-		}
+		h := g.changeKey(cells, ms[k].Changes)
 		seen := false
 		for _, x := range keys {
 			seen = seen || x == h
@@ -549,4 +544,21 @@ func (gn *generator) unique(ml *MoveList, start int) {
 	}
 	gn.keys = keys
 	ml.Moves = ml.Moves[:start+keep]
+}
+
+// changeKey is the change that the changes ch make to the key of the
+// position whose cells are given.
+func (g *Game) changeKey(cells []Piece, ch []Change) uint64 {
+	var h uint64
+	for i, c := range ch {
+		prev := cells[c.Pos]
+		for j := i - 1; j >= 0; j-- {
+			if ch[j].Pos == c.Pos {
+				prev = ch[j].Val
+				break
+			}
+		}
+		h ^= g.zob(c.Pos, prev) ^ g.zob(c.Pos, c.Val)
+	}
+	return h
 }
