@@ -77,6 +77,9 @@ func (c *compiler) stmt(s *Stmt) {
 		c.emit(c.loc(opTakeTop, s.Loc))
 	case SCaptureTop:
 		c.emit(c.loc(opCaptureTop, s.Loc))
+	case SRotate:
+		c.emit(instr{op: opRotate, b: c.g.addPerm(s.Cycles)})
+		c.blk.rotates = true
 	case SSetVar:
 		c.emit(instr{op: opSetVar, b: int32(s.A), c: c.g.addExpr(s.X)})
 	case SGotoTurn:

@@ -34,6 +34,7 @@ type Game struct {
 	drawing                  bool   // random playouts draw their moves (sample.go)
 	singleClass              []bool // per class: each move program gives at most one move a run
 	chainK                   []int  // per class: continuation slots of a drawn composite move, or 0
+	freeDrops                bool   // no piece type with drops has a reserve count
 	movedAttr                int    // implicit attribute of the chess invariant, or -1
 	zkey                     []uint64
 	turnKey                  []uint64
@@ -80,6 +81,8 @@ type Game struct {
 	stackLevels int
 	stackBase   int32
 	usesTaken   bool
+	// perms are the permutations of the rotate statements (rotate.go).
+	perms [][]rotPair
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -118,6 +121,8 @@ type CBlock struct {
 	rayTakes bool
 	// plans[side] is the static analysis of the program (nil: none).
 	plans []*plan
+	// rotates: the program has a rotate statement (a group move).
+	rotates bool
 }
 
 type ctype struct {
@@ -189,6 +194,8 @@ const (
 	opTakeTop    // loc
 	opCaptureTop // loc
 	opTaken      // loc
+	// Group moves.
+	opRotate // b: permutation of Game.perms
 )
 
 // instr is one bytecode instruction. lk and a give a location (here, a
@@ -221,6 +228,9 @@ func Compile(r *Rules) (*Game, error) {
 	if err := g.checkStacks(); err != nil {
 		return nil, err
 	}
+	if err := g.checkRotations(); err != nil {
+		return nil, err
+	}
 	g.layoutStacks()
 	g.ko = r.Options.Ko
 	g.extPlay = g.ko != KoNone || g.ext.passCell >= 0
@@ -245,6 +255,7 @@ func Compile(r *Rules) (*Game, error) {
 	g.drawing = g.draws()
 	g.singleClass = g.singleClasses()
 	g.chainK = g.chainSlots()
+	g.freeDrops = g.noDropReserves()
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

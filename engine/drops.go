@@ -291,3 +291,21 @@ func (gn *generator) dropsOver(active []dropBlock, side int, mask []uint64) {
 		}
 	}
 }
+
+// noDropReserves reports whether no piece type with drop programs has a
+// reserve count for any player: the drops a turn may make then do not
+// depend on the position.
+func (g *Game) noDropReserves() bool {
+	for ty, ct := range g.types {
+		dropped := false
+		for _, d := range ct.drops {
+			dropped = dropped || len(d) > 0
+		}
+		for p := 0; p < g.nplayers && dropped; p++ {
+			if g.resSlot[p*g.ntypes+ty] >= 0 {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -34,7 +34,7 @@ func (gn *generator) recycle(v Piece, side int, base int) {
 func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 	g := gn.g
 	if gn.simple && kind == AddMove && promo < 0 && f.mover != 0 && len(gn.prefix) == 0 &&
-		len(f.movers) == 0 && len(f.captures) == 0 && len(f.effects) == 0 && len(f.attrs) == 0 {
+		len(f.movers) == 0 && len(f.captures) == 0 && len(f.effects) == 0 && len(f.attrs) == 0 && len(f.rotates) == 0 {
 		gn.emitSimple(f)
 		return
 	}
@@ -127,6 +127,9 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 		}
 	}
 	gn.effects(f, base)
+	for _, k := range f.rotates {
+		gn.rotate(gn.g.perms[k], base)
+	}
 	if f.from < 0 && hasFinal {
 		if slot := g.resSlot[f.mover.Owner()*g.ntypes+f.mover.Type()]; slot >= 0 {
 			gn.push(slot, gn.valueAt(slot, base)-1)

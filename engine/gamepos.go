@@ -36,9 +36,11 @@ type Position struct {
 	// fault holds the first error of this position and of its copies:
 	// a copy searched on another goroutine fails the whole search.
 	fault *fault
-	// scratch and mob are buffers of the mobility term.
+	// scratch and mob are buffers of the mobility term; draws holds the
+	// moves of RandomGame.
 	scratch MoveList
 	mob     []int
+	draws   MoveList
 }
 
 // NewPosition wraps s (which the Position then owns) with the evaluation

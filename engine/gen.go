@@ -40,6 +40,7 @@ type frame struct {
 	tops     []topOp
 	effects  []effect
 	attrs    []attrSet
+	rotates  []int32 // the permutations of the rotate statements run
 	flags    uint64
 	pflags   []attrSet
 }
@@ -64,8 +65,12 @@ type generator struct {
 	capTotal  int
 	valTotal  int
 
-	lg        legality
+	lg legality
+	// dropTypes is the last list of activeDrops: an entry of dropCache
+	// (never to be appended to) or dropBuf.
 	dropTypes []dropBlock
+	dropCache [][]dropBlock
+	dropBuf   []dropBlock
 	dropMask  []uint64
 	// sampleSets and pieceCands hold the untried candidates of a draw
 	// (sample.go).
@@ -110,6 +115,8 @@ type generator struct {
 	facts  []moveFacts
 	capBuf []int16
 	keys   []uint64 // the positions after the moves kept by unique
+	// allMoves: Moves keeps the moves "unique moves" would leave out.
+	allMoves bool
 	// Stacks: the positions taken from earlier in the composite move
 	// (taken?), and the columns of the step being emitted (stack.go).
 	tookAt []int32
@@ -119,6 +126,8 @@ type generator struct {
 	// jump is the entry of the turn order the move being built jumps
 	// to, plus one (0: none).
 	jump int32
+	// rotBuf holds the changes of a permutation (rotate.go).
+	rotBuf []Change
 }
 
 func (s *State) generator() *generator {
@@ -158,6 +167,7 @@ func (gn *generator) run(blk *CBlock, side int, from, cur int32, piece Piece) {
 	f.tops = f.tops[:0]
 	f.effects = f.effects[:0]
 	f.attrs = f.attrs[:0]
+	f.rotates = f.rotates[:0]
 	f.pflags = f.pflags[:0]
 	f.flags = 0
 	gn.exec(f)
@@ -373,6 +383,8 @@ func (gn *generator) exec(f *frame) {
 				return
 			}
 			f.effects = append(f.effects, effect{in.op, p, in.b, in.c})
+		case opRotate:
+			f.rotates = append(f.rotates, in.b)
 		case opSetAttr:
 			p := f.at(in, nd)
 			if p < 0 {

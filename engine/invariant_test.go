@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -68,6 +69,30 @@ func TestItalianPrecedence(t *testing.T) {
 		got := notations(t, s)
 		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
 			t.Errorf("%s: moves %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// Tamerlane's king safety: with two kings, one may be left attacked; with
+// one, it may not.
+func TestSeveralKings(t *testing.T) {
+	g := compile(t, filepath.Join("testdata", "games", "chess-invariant.zrf"), "Chess, several kings")
+	for _, tt := range []struct {
+		pos  string
+		want int
+	}{
+		// The rook on e8 attacks the king on e1: with a second king on
+		// a1 every move of both kings stands (5 + 3), alone the e1 king
+		// must step off the file (d1, d2, f1, f2).
+		{`(turn White) (White (King e1 a1)) (Black (King h8) (Rook e8))`, 8},
+		{`(turn White) (White (King e1)) (Black (King h8) (Rook e8))`, 4},
+	} {
+		s, err := engine.ParsePosition(g, "kings", []byte(tt.pos))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := notations(t, s); len(got) != tt.want {
+			t.Errorf("%s: %d moves %q, want %d", tt.pos, len(got), got, tt.want)
 		}
 	}
 }

@@ -38,7 +38,7 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 				return nil, gn.err
 			}
 		}
-		if g.Rules.Options.UniqueMoves {
+		if g.Rules.Options.UniqueMoves && !gn.allMoves {
 			gn.unique(ml, start)
 		}
 		if g.invs != nil {
@@ -225,9 +225,29 @@ func (gn *generator) genReserves(cl int, t Turn) {
 // with the piece each drops (none for a type whose reserve is empty).
 func (gn *generator) activeDrops(cl int, t Turn) []dropBlock {
 	g := gn.g
+	if len(t.MoveTypes) == 0 && g.freeDrops {
+		// The list depends on the side and the class only: kept.
+		k := t.Side*len(g.classes) + cl
+		if gn.dropCache == nil {
+			gn.dropCache = make([][]dropBlock, g.nplayers*len(g.classes))
+		}
+		if gn.dropCache[k] == nil {
+			gn.dropCache[k] = append([]dropBlock{}, gn.listDrops(cl, t, nil)...)
+		}
+		gn.dropTypes = gn.dropCache[k]
+		return gn.dropTypes
+	}
+	gn.dropBuf = gn.listDrops(cl, t, gn.dropBuf[:0])
+	gn.dropTypes = gn.dropBuf
+	return gn.dropTypes
+}
+
+// listDrops appends the drop programs of class cl that may run this turn
+// to active (see activeDrops).
+func (gn *generator) listDrops(cl int, t Turn, active []dropBlock) []dropBlock {
+	g := gn.g
 	cells := gn.s.cells
 	side := t.Side
-	active := gn.dropTypes[:0]
 	for ty := range g.types {
 		drops := g.types[ty].drops[cl]
 		if len(drops) == 0 {
@@ -242,7 +262,6 @@ func (gn *generator) activeDrops(cl int, t Turn) []dropBlock {
 			}
 		}
 	}
-	gn.dropTypes = active
 	return active
 }
 
@@ -512,18 +531,7 @@ func (gn *generator) unique(ml *MoveList, start int) {
 	keys := gn.keys[:0]
 	keep := 0
 	for k := range ms {
-		ch := ms[k].Changes
-		var h uint64
-		for i, c := range ch {
-			prev := cells[c.Pos]
-			for j := i - 1; j >= 0; j-- {
-				if ch[j].Pos == c.Pos {
-					prev = ch[j].Val
-					break
-				}
-			}
-			h ^= g.zob(c.Pos, prev) ^ g.zob(c.Pos, c.Val)
-		}
+		h := g.changeKey(cells, ms[k].Changes)
 		seen := false
 		for _, x := range keys {
 			seen = seen || x == h
@@ -536,4 +544,21 @@ func (gn *generator) unique(ml *MoveList, start int) {
 	}
 	gn.keys = keys
 	ml.Moves = ml.Moves[:start+keep]
+}
+
+// changeKey is the change that the changes ch make to the key of the
+// position whose cells are given.
+func (g *Game) changeKey(cells []Piece, ch []Change) uint64 {
+	var h uint64
+	for i, c := range ch {
+		prev := cells[c.Pos]
+		for j := i - 1; j >= 0; j-- {
+			if ch[j].Pos == c.Pos {
+				prev = ch[j].Val
+				break
+			}
+		}
+		h ^= g.zob(c.Pos, prev) ^ g.zob(c.Pos, c.Val)
+	}
+	return h
 }

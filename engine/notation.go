@@ -19,9 +19,13 @@ func (s *State) StepNotation(st *Step, owner int) string {
 	var b strings.Builder
 	blk := g.Blocks[st.Block]
 	pos := g.Rules.Board.Positions
-	if blk.Drop {
+	switch {
+	case g.groupStep(st):
+		// A group move: the program names what turns, with no squares.
+	case blk.Drop:
 		b.WriteString(pos[st.To])
-	} else {
+		b.WriteByte(' ')
+	default:
 		sep := " - "
 		if st.Captures > 0 {
 			sep = " x "
@@ -29,8 +33,8 @@ func (s *State) StepNotation(st *Step, owner int) string {
 		b.WriteString(pos[st.From])
 		b.WriteString(sep)
 		b.WriteString(pos[st.To])
+		b.WriteByte(' ')
 	}
-	b.WriteByte(' ')
 	b.WriteString(blk.Block.Name)
 	for _, p := range blk.Block.Params {
 		b.WriteByte(' ')

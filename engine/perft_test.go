@@ -66,6 +66,7 @@ var perftCases = []perftCase{
 	{"chess", bundled("chess.zrf"), chessCounts, 3, 5},
 	{"chess, king safety as an invariant", testGame("chess-invariant.zrf", "Chess, king safety as an invariant"), chessCounts, 4, 5},
 	{"chess, king safety evaluated", testGame("chess-invariant.zrf", "Chess, king safety evaluated"), chessCounts, 3, 5},
+	{"chess, several kings", testGame("chess-invariant.zrf", "Chess, several kings"), chessCounts, 3, 4},
 	{"dagaz english checkers", reference("dagaz_english-checkers.zrf", ""), englishCounts, 6, 9},
 	{"checkers", bundled("checkers.zrf"), englishCounts, 6, 9},
 	{"dagaz international checkers", reference("dagaz_international-checkers.zrf", "International Checkers"), intlCounts, 5, 7},
@@ -73,6 +74,8 @@ var perftCases = []perftCase{
 	{"brazilian draughts", bundled("brazilian-draughts.zrf"), brazilCounts, 8, 9},
 	{"italian draughts", bundled("italian-draughts.zrf"), italianCounts, 7, 10},
 	{"laska", bundled("laska.zrf"), laskaCounts, 10, 12},
+	// Dagaz's Laska, its columns by the shim of its hook.
+	{"dagaz laska", reference("dagaz_english-checkers.zrf", "Laska"), laskaCounts, 10, 12},
 	{"zog tic-tac-toe", reference("zog_tic-tac-toe.zrf", ""), tttCounts, 5, 9},
 	{"tic-tac-toe", bundled("tic-tac-toe.zrf"), tttCounts, 6, 9},
 	{"dagaz breakthrough", reference("dagaz_breakthrough.zrf", ""), btCounts, 3, 5},

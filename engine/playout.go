@@ -18,34 +18,44 @@ func Playout(s *State, rng *rand.Rand, maxPlies int, ml *MoveList) (Result, int,
 		}
 	}()
 	for ply := 0; ; ply++ {
-		if s.staticOver() {
-			r, err := s.Result()
+		r, end, err := s.playoutStep(ml, rng, ply >= maxPlies)
+		if end || err != nil {
 			return r, ply, err
 		}
-		m, drawn, err := s.drawMove(ml, rng)
-		switch {
-		case err != nil:
-			return Result{}, ply, err
-		case drawn && m == nil:
-			r, err := s.resultKnown(true)
-			return r, ply, err
-		case drawn && ply >= maxPlies:
-			return Result{}, ply, nil
-		case drawn:
-			s.Play(m)
-			continue
-		}
-		n, err := s.countMoves(ml)
-		if err != nil {
-			return Result{}, ply, err
-		}
-		if n == 0 {
-			r, err := s.resultKnown(true)
-			return r, ply, err
-		}
-		if ply >= maxPlies {
-			return Result{}, ply, nil
-		}
-		s.playPick(ml, rng.IntN(n))
 	}
+}
+
+// playoutStep plays one uniformly random legal move, or reports the end
+// of the playout: the game over (r.Over), or cut (no move is played when
+// cut is set).
+func (s *State) playoutStep(ml *MoveList, rng *rand.Rand, cut bool) (r Result, end bool, err error) {
+	if s.staticOver() {
+		r, err := s.Result()
+		return r, true, err
+	}
+	m, drawn, err := s.drawMove(ml, rng)
+	switch {
+	case err != nil:
+		return Result{}, true, err
+	case drawn && m == nil:
+		r, err := s.resultKnown(true)
+		return r, true, err
+	case drawn && cut:
+		return Result{}, true, nil
+	case drawn:
+		s.Play(m)
+		return Result{}, false, nil
+	}
+	n, err := s.countMoves(ml)
+	switch {
+	case err != nil:
+		return Result{}, true, err
+	case n == 0:
+		r, err := s.resultKnown(true)
+		return r, true, err
+	case cut:
+		return Result{}, true, nil
+	}
+	s.playPick(ml, rng.IntN(n))
+	return Result{}, false, nil
 }

@@ -50,6 +50,7 @@ const (
 	STakeTop                     // Loc: take the top piece of the column there to the bottom of the moving column
 	SCaptureTop                  // Loc: remove the top piece of the column there
 	SGotoTurn                    // A: turn label, an index into Rules.Labels (-1: this entry again)
+	SRotate                      // Cycles: move the pieces on each cycle's positions one place on, at once
 )
 
 // AddKind is the kind of an emitting statement.
@@ -91,7 +92,10 @@ type Stmt struct {
 	Then []Stmt
 	Else []Stmt
 	Add  AddSpec
-	Src  Src
+	// Cycles are the position cycles of SRotate: the piece on
+	// Cycles[i][j] goes to Cycles[i][j+1], the last one's to the first.
+	Cycles [][]int
+	Src    Src
 }
 
 // CondKind is the kind of a condition.

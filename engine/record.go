@@ -44,6 +44,9 @@ func (s *State) ParseMove(text string) (Move, error) {
 	}
 	switch len(found) {
 	case 0:
+		if m, ok, err := s.sameAsListed(want, ms); err != nil || ok {
+			return m, err
+		}
 		return Move{}, fmt.Errorf("%q is not a legal move here", text)
 	case 1:
 		return ms[found[0]].Clone(), nil
@@ -51,6 +54,35 @@ func (s *State) ParseMove(text string) (Move, error) {
 	// Two moves that write the same are the same to the player (two
 	// capture paths over the same pieces); the first stands for both.
 	return ms[found[0]].Clone(), nil
+}
+
+// sameAsListed finds, under "unique moves", the move of ms that leads to
+// the same position as the move written want, which the option left out
+// of the list (a Pentago quadrant without marbles turned the other way).
+func (s *State) sameAsListed(want string, ms []Move) (Move, bool, error) {
+	if !s.g.Rules.Options.UniqueMoves {
+		return Move{}, false, nil
+	}
+	gn := s.generator()
+	var all MoveList
+	gn.allMoves = true
+	every, err := s.Moves(&all)
+	gn.allMoves = false
+	if err != nil {
+		return Move{}, false, err
+	}
+	for i := range every {
+		if normalize(s.Notation(&every[i])) != want {
+			continue
+		}
+		k := s.g.changeKey(s.cells, every[i].Changes)
+		for j := range ms {
+			if s.g.changeKey(s.cells, ms[j].Changes) == k {
+				return ms[j].Clone(), true, nil
+			}
+		}
+	}
+	return Move{}, false, nil
 }
 
 // Record is a game record: tags and a tree of moves in the universal

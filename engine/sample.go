@@ -24,11 +24,12 @@ import (
 // taken in order, the first with a legal move giving it.
 
 // draws reports whether the game's playouts may draw their moves: nothing
-// but legality filters the list of a class (no maximal captures, no ko)
-// and nothing but a forced pass is added to it.
+// but legality filters the list of a class (no maximal captures, no ko,
+// no invariants or accumulators, no unique moves) and nothing but a
+// forced pass is added to it.
 func (g *Game) draws() bool {
 	o := &g.Rules.Options
-	return o.MaximalCaptures == 0 && o.PassTurn != 1 && g.ko == KoNone
+	return o.MaximalCaptures == 0 && o.PassTurn != 1 && g.ko == KoNone && len(g.invs) == 0 && !o.UniqueMoves
 }
 
 // singleMove reports whether every run of blk emits at most one move:

@@ -70,6 +70,7 @@ func TestDrawUniform(t *testing.T) {
 		{"breakthrough.zrf", []bool{true}},
 		{"reversi.zrf", []bool{true}},
 		{"checkers.zrf", []bool{false, true}},
+		{"laska.zrf", []bool{false, true}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			g := game(t, tc.file, "")
@@ -188,5 +189,23 @@ func checkUniform(t *testing.T, s *engine.State, legal []engine.Move) {
 	df := float64(len(legal) - 1)
 	if limit := df + 6*math.Sqrt(2*df); chi > limit {
 		t.Errorf("chi-squared %.1f over %d moves, above %.1f: the draws are not uniform (%v)", chi, len(legal), limit, seen)
+	}
+}
+
+// A game whose moves an invariant, an accumulator or "unique moves"
+// filters as a whole list lists them in playouts: a move drawn alone could
+// be one the filter removes.
+func TestNoDrawUnderInvariants(t *testing.T) {
+	for _, file := range []string{"international-draughts.zrf", "italian-draughts.zrf"} {
+		s := engine.NewState(game(t, file, ""))
+		var ml engine.MoveList
+		if _, drawn, err := engine.DrawMove(s, &ml, rand.New(rand.NewPCG(1, 2))); err != nil || drawn {
+			t.Errorf("%s: a move was drawn (%v)", file, err)
+		}
+	}
+	g := compile(t, filepath.Join("testdata", "games", "chess-invariant.zrf"), "Chess, king safety evaluated")
+	var ml engine.MoveList
+	if _, drawn, _ := engine.DrawMove(engine.NewState(g), &ml, rand.New(rand.NewPCG(1, 2))); drawn {
+		t.Error("chess with an evaluated invariant: a move was drawn")
 	}
 }

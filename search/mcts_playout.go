@@ -21,6 +21,16 @@ type Playouter[M any, P game.Position[M]] struct {
 	plies    int // played by the last Play and not yet taken back
 }
 
+// RandomGamer is a position that plays random games itself, faster than
+// through Moves (an engine.Position draws its moves without listing
+// them). RandomGame plays uniformly random legal moves, a chance player's
+// outcomes by their probabilities, until the game ends, takes them back
+// and returns the result and the plies played; a game cut at maxPlies is
+// left where it stopped, with a nil result.
+type RandomGamer interface {
+	RandomGame(rng *rand.Rand, maxPlies int) (game.Result, int)
+}
+
 // defaultPlayout bounds playouts of games that can go on for ever.
 const defaultPlayout = 1000
 
@@ -35,6 +45,13 @@ func (pl *Playouter[M, P]) Play(pos P) (game.Result, int) {
 		limit = defaultPlayout
 	}
 	pl.plies = 0
+	if rg, ok := any(pos).(RandomGamer); ok {
+		r, n := rg.RandomGame(pl.Rand, limit)
+		if r == nil {
+			pl.plies = n // left for the caller to evaluate, then Undo
+		}
+		return r, n
+	}
 	for {
 		if r, over := pos.Result(); over {
 			n := pl.plies

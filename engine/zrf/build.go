@@ -57,6 +57,7 @@ func (f *File) Build(e *Entry) (*Game, error) {
 		return nil, err
 	}
 	b.answered = answered
+	b.columnsHook = answered["columns-checkers-extension"]
 	b.build(e, sections)
 	b.r.Shims = shimmed
 	if len(b.r.Goals) == 0 {
@@ -108,6 +109,9 @@ type builder struct {
 	// expressions that describe a move.
 	accums      map[string]int
 	inInvariant bool
+	// columnsHook: the shim of Dagaz's "columns-checkers-extension"
+	// applies, and captures take the top of a column.
+	columnsHook bool
 	// answered are the Dagaz hook options a shim supplied the rules of.
 	answered map[string]bool
 	bd       *boardDraft
@@ -197,6 +201,10 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	}
 	for _, s := range bykind["board-setup"] {
 		b.setup(s)
+	}
+	if b.columnsHook {
+		// Every piece of the setup may end in one column.
+		b.r.StackHeight = max(b.r.StackHeight, len(b.r.Setup))
 	}
 	for _, s := range bykind["option"] {
 		b.option(s)

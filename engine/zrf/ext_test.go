@@ -150,6 +150,8 @@ func TestShims(t *testing.T) {
 		  (piece (name Stone) (moves (n add))) (loss-condition (White Black) stalemated))`, "approach or withdrawal", 1},
 		{`(game (title "Fanorona") ` + stones + `)`, "", 0}, // no compass directions, no piece that moves
 		{`(game (title "Hex") ` + stones + `)`, "", 0},      // no start-zone and stop-zone to join
+		{`(game (title "Laska") (option "columns-checkers-extension" inversed) ` + stones +
+			` (draw-condition (Black White) stalemated))`, "top piece of the jumped column", 1},
 	}
 	for _, tt := range tests {
 		g := build(t, tt.src, nil)

@@ -79,3 +79,50 @@ func TestStackErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A variant that restates an invariant or an accumulator replaces all of
+// the game's.
+func TestInvariantVariants(t *testing.T) {
+	src := `(game (title "G") (players A B) ` + board + `
+  (piece (name P) (moves (n (verify enemy?) capture n add)))
+  (accumulator most (captured))
+  (invariant (= (captured) most)))
+(variant (title "V") (invariant (< (captured) 2)))
+(variant (title "W") (option "unique moves" true))`
+	f, err := read(t, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []int{2, 1, 2} {
+		g, err := f.Build(f.Games[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(g.Rules.Invariants); got != want {
+			t.Errorf("%s: %d entries, want %d", f.Games[i].Title, got, want)
+		}
+		if unique := g.Rules.Options.UniqueMoves; unique != (i == 2) {
+			t.Errorf("%s: unique moves %v", f.Games[i].Title, unique)
+		}
+	}
+}
+
+// Under Dagaz's columns hook a capture takes the top of the column, and a
+// column is jumped once a move; the stacks hold every piece of the setup.
+func TestColumnsHook(t *testing.T) {
+	src := `(game (title "L") (players A B) (option "columns-checkers-extension" true) ` + board + `
+  (piece (name P) (moves (n (verify enemy?) capture n (verify empty?) add) ((capture (pieces enemy?)) add)))
+  (board-setup (A (P a1 b1 c1)) (B (P a2 b2)))
+  (loss-condition (A B) stalemated))`
+	r := build(t, src, nil).Rules
+	body := r.Pieces[0].Moves[0].Body
+	if r.StackHeight != 5 || len(body) != 7 || body[2].Kind != engine.SVerify || body[3].Kind != engine.STakeTop {
+		t.Fatalf("stacks %d, program %+v", r.StackHeight, body)
+	}
+	if set := r.Pieces[0].Moves[1].Body[0]; set.Kind != engine.SCapture || set.Set == nil {
+		t.Errorf("a capture of a set is still a capture: %+v", set)
+	}
+	if len(r.Shims) != 1 || len(r.Notes) != 0 {
+		t.Errorf("shims %q, notes %q", r.Shims, r.Notes)
+	}
+}

@@ -19,7 +19,16 @@ func (b *builder) stmts(nodes []*sexp.Node) []engine.Stmt {
 
 func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 	s := engine.Stmt{Src: src(n)}
-	emit := func() { *out = append(*out, s) }
+	emit := func() {
+		if s.Kind == engine.SCapture && s.Set == nil && b.columnsHook {
+			// Dagaz's columns: a capture takes the top of the column, and
+			// a column is not jumped twice in one move.
+			taken := &engine.Cond{Kind: engine.CTaken, Loc: s.Loc, Src: s.Src}
+			*out = append(*out, engine.Stmt{Kind: engine.SVerify, Cond: not(taken), Src: s.Src})
+			s.Kind = engine.STakeTop
+		}
+		*out = append(*out, s)
+	}
 	if n.Kind == sexp.String {
 		b.errs.Addf(n, "unexpected string in a move program")
 		return
@@ -145,6 +154,14 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 		}
 	case "goto-turn", "repeat-turn":
 		if !b.gotoTurn(n, &s) {
+			return
+		}
+	case "rotate":
+		if _, isDir := b.dirs[h]; isDir || isPosition(b, h) {
+			*out = append(*out, b.stmts(n.List)...)
+			return
+		}
+		if !b.rotate(n, &s) {
 			return
 		}
 	case "create":

@@ -146,6 +146,18 @@ var shims = []shim{
 			return fmt.Sprintf(`(loss-condition (%s) stalemated)`, strings.Join(g.players, " ")), true
 		},
 	},
+	columnsShim,
+}
+
+// columnsShim answers Dagaz's "columns-checkers-extension" (its Laska):
+// a capture takes the top piece of the jumped column to the bottom of the
+// capturing one, freeing the piece under it, and a move does not jump a
+// column twice. The builder reads the file's captures so; the shim gives
+// the stacks, as high as the setup has pieces.
+var columnsShim = shim{
+	hooks:  []string{"columns-checkers-extension"},
+	what:   "captures take the top piece of the jumped column under the capturing one and free the piece below; a move does not jump a column twice",
+	source: func(*shimGame) (string, bool) { return "(stacks 2)", true },
 }
 
 // applyShims returns the game's sections with the shims that apply merged
@@ -170,7 +182,7 @@ func applyShims(e *Entry) ([]*sexp.Node, []string, map[string]bool, error) {
 		if !ok {
 			continue
 		}
-		name := "shim:" + sh.titles[0]
+		name := "shim:" + append(append([]string(nil), sh.titles...), sh.hooks...)[0]
 		own, err := shimForms(name, src, sections)
 		if err != nil {
 			return nil, nil, nil, err

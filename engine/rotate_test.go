@@ -1,0 +1,68 @@
+package engine_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/zrf"
+)
+
+// TestRotateCarries: a group move takes what belongs to a piece with it
+// (the column under it, its counters) and is taken back by undo, with
+// the hash.
+func TestRotateCarries(t *testing.T) {
+	path := filepath.Join("testdata", "games", "turntable.zrf")
+	tests := []struct {
+		variant, pos, move, want string
+	}{
+		{"Turntable columns", `(turn A) (A (Man a1 c1)) (B (Man b2)) (stack a1 (B Man) (A Man))`,
+			"man-3", "(A (Man a2 b1))|(B (Man b2))|(stack a2 (B Man) (A Man))"},
+		{"Turntable columns", `(turn A) (A (Man b3)) (B (Man a3 c2))`,
+			"b3 - b2 man-4", "(A (Man b2))|(B (Man b3 c1))"},
+		{"Turntable counters", `(turn A) (A (Man b1)) (B (Man c3)) (attribute steps 3 b1)`,
+			"man-2", "(A (Man a1))|(B (Man c2))|(attribute steps 3 a1)"},
+	}
+	for _, tt := range tests {
+		g := compile(t, path, tt.variant)
+		s, err := engine.ParsePosition(g, "test", []byte(tt.pos))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.variant, err)
+		}
+		before, h := s.FormatPosition(), s.Hash()
+		m, err := s.ParseMove(tt.move)
+		if err != nil {
+			t.Fatalf("%s: %v (moves %v)", tt.variant, err, notations(t, s))
+		}
+		s.Play(&m)
+		after := s.FormatPosition()
+		for _, w := range strings.Split(tt.want, "|") {
+			if !strings.Contains(after, w) {
+				t.Errorf("%s: after %s\n%s\nwant %s", tt.variant, tt.move, after, w)
+			}
+		}
+		if !s.HashOK() {
+			t.Errorf("%s: incremental hash differs from the recomputed one", tt.variant)
+		}
+		s.Undo()
+		if s.FormatPosition() != before || s.Hash() != h {
+			t.Errorf("%s: undo gives\n%s", tt.variant, s.FormatPosition())
+		}
+	}
+}
+
+// TestRotateCompileErrors: what rotate cannot be combined with, and
+// rules that name positions off the board, are errors of Compile.
+func TestRotateCompileErrors(t *testing.T) {
+	g, err := zrf.Open(filepath.Join("testdata", "games", "turntable.zrf"), "Turntable counters")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := *g.Rules
+	r.Options.DeferredCaptures = true
+	if _, err := engine.Compile(&r); err == nil || !strings.Contains(err.Error(), "turntable.zrf:") ||
+		!strings.Contains(err.Error(), `rotate cannot be combined with "deferred captures"`) {
+		t.Errorf("deferred captures: %v", err)
+	}
+}

@@ -1,0 +1,62 @@
+package zrf
+
+import (
+	"testing"
+
+	"github.com/ludus-games/ludus/engine"
+)
+
+// TestRotateReads reads the two forms of rotate: one cycle, and several
+// in lists.
+func TestRotateReads(t *testing.T) {
+	src := `(game (title "R") (players A B) ` + board + `
+(piece (name P) (moves ((rotate a1 b1 b2) add) ((rotate (a1 b1) (a2 b2)) add))))`
+	f, err := read(t, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gm, err := f.Build(f.Games[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := gm.Rules
+	blocks := r.Pieces[0].Moves
+	if len(blocks) != 2 {
+		t.Fatalf("%d blocks", len(blocks))
+	}
+	for i, want := range [][][]string{{{"a1", "b1", "b2"}}, {{"a1", "b1"}, {"a2", "b2"}}} {
+		s := blocks[i].Body[0]
+		if s.Kind != engine.SRotate || len(s.Cycles) != len(want) {
+			t.Fatalf("block %d: %+v", i, s)
+		}
+		for c, cyc := range s.Cycles {
+			for j, p := range cyc {
+				if got := r.Board.Positions[p]; got != want[c][j] {
+					t.Errorf("block %d cycle %d: position %d is %s, want %s", i, c, j, got, want[c][j])
+				}
+			}
+		}
+	}
+	if _, err := engine.Compile(r); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Every wrong rotate names file, line and column.
+func TestRotateErrors(t *testing.T) {
+	prog := func(s string) string {
+		return `(game (title "E") (players A B) ` + board + "\n" + `(piece (name P) (moves (` + s + ` add))))`
+	}
+	tests := []buildError{
+		{prog("(rotate)"), "main.zrf:4:25: rotate wants a cycle of positions"},
+		{prog("(rotate a1)"), "main.zrf:4:25: rotate: a cycle wants two positions or more"},
+		{prog("(rotate a1 z9)"), "main.zrf:4:36: rotate: unknown position z9"},
+		{prog("(rotate a1 n)"), "main.zrf:4:36: rotate wants positions, n is a direction"},
+		{prog("(rotate a1 b1 a1)"), "main.zrf:4:39: rotate names position a1 twice"},
+		{prog("(rotate (a1 b1) (b1 b2))"), "main.zrf:4:42: rotate names position b1 twice"},
+		{prog("(rotate (a1 b1) b2)"), "main.zrf:4:41: rotate: \"b2\" among cycles in lists"},
+		{prog(`(rotate a1 "b1")`), "main.zrf:4:36: rotate wants position names"},
+		{prog("(rotate a1 (b1 b2))"), "main.zrf:4:36: rotate wants position names"},
+	}
+	checkBuildErrors(t, tests)
+}
