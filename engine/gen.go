@@ -123,8 +123,12 @@ type generator struct {
 	stk    stackStep
 	colBuf []Piece
 	colTmp []Piece
-	// rotBuf holds the changes of a permutation (rotate.go).
-	rotBuf []Change
+	// rotBuf holds the changes of a permutation and rotCells the cells
+	// of a position and of its image (rotate.go).
+	rotBuf   []Change
+	rotCells []int32
+	// stepBuf holds the steps of a composite move being recorded.
+	stepBuf []Step
 }
 
 func (s *State) generator() *generator {

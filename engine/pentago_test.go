@@ -332,3 +332,12 @@ func TestPentagoParsesEveryTurn(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkPerftPentago(b *testing.B) { benchPerft(b, game(b, "pentago.zrf", "Pentago"), 2) }
+func BenchmarkPerftPentagoEveryTurn(b *testing.B) {
+	benchPerft(b, game(b, "pentago.zrf", "Pentago (every turn)"), 2)
+}
+func BenchmarkPlayoutPentago(b *testing.B) { benchPlayouts(b, game(b, "pentago.zrf", "Pentago")) }
+func BenchmarkPlayoutPentagoEveryTurn(b *testing.B) {
+	benchPlayouts(b, game(b, "pentago.zrf", "Pentago (every turn)"))
+}
