@@ -170,6 +170,13 @@ func TestPentagoPerftByHand(t *testing.T) {
 			t.Errorf("unique, perft(%d) = %d, %v; want %d", n, got, err, want)
 		}
 	}
+	// Three moves deep, counted by the direct implementation: 504,792.
+	var start pentago
+	start.turn = 1
+	want := start.perft(3, true)
+	if got, err := engine.Perft(engine.NewState(unique), 3); err != nil || got != int64(want) {
+		t.Errorf("unique, perft(3) = %d, %v; direct %d", got, err, want)
+	}
 }
 
 // TestPentagoAgainstDirect plays random games and compares, at every
