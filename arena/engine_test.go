@@ -109,6 +109,9 @@ var dialectGames = []struct {
 	{"international-draughts.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 4},
 	{"italian-draughts.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 6},
 	{"laska.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 6},
+	{"ur.zrf", "", "mcts:iterations=100", "mcts:iterations=200", 3},
+	{"fanorona.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 8},
+	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", "mcts:iterations=200", 3},
 	{"pentago.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 6},
 }
 

@@ -18,6 +18,8 @@ const (
 	tempStart       = 0.6
 	tempEnd         = 0.2
 	pShape          = 0.4 // share of moves that change a room's shape
+	pRepair         = 0.3 // share of moves that repair a room in conflict
+	repairSamples   = 8   // positions a repair move compares
 	greedyPositions = 400 // positions tried per shape in greedy placement
 	greedyFree      = 4   // free positions compared in greedy placement
 	stallBase       = 200 // fruitless moves before an annealing run gives up
@@ -38,8 +40,10 @@ type placement struct {
 type chainRun struct {
 	g       *Generator
 	st      *state
-	rooms   []int
+	rooms   []int // the chain's rooms, then the loose ones
+	fresh   int   // the chain's rooms, placed by greedy
 	corr    []int // corridor edges this chain places
+	look    lookahead
 	rng     *rand.Rand
 	cnt     *counters
 	energy  float64 // penalties of pairs involving chain rooms
@@ -74,16 +78,22 @@ type counters struct {
 	stall int
 }
 
-func newChainRun(g *Generator, base *state, ch *chain, rng *rand.Rand, cnt *counters) *chainRun {
-	r := &chainRun{g: g, st: base.clone(), rooms: ch.rooms, rng: rng, cnt: cnt}
-	m := len(ch.rooms)
+// newChainRun prepares the run that adds chain ch to base. The rooms of
+// loose, already placed, may move too (greedy placement leaves them be).
+func newChainRun(g *Generator, base *state, ch *chain, loose []int, rng *rand.Rand, cnt *counters) *chainRun {
+	rooms := ch.rooms
+	if len(loose) > 0 {
+		rooms = append(slices.Clone(ch.rooms), loose...)
+	}
+	r := &chainRun{g: g, st: base.clone(), rooms: rooms, fresh: len(ch.rooms), rng: rng, cnt: cnt}
+	m := len(rooms)
 	r.inChain = make([]int, len(g.rooms))
 	for i := range r.inChain {
 		r.inChain[i] = -1
 	}
 	r.fixed, r.uRow, r.pair = make([]float64, m), make([]float64, m), make([][]float64, m)
 	in := map[int]bool{}
-	for i, k := range ch.rooms {
+	for i, k := range rooms {
 		in[k] = true
 		r.inChain[k] = i
 		r.pair[i] = make([]float64, m)
@@ -96,17 +106,18 @@ func newChainRun(g *Generator, base *state, ch *chain, rng *rand.Rand, cnt *coun
 			r.corr = append(r.corr, e)
 		}
 	}
+	r.look.init(g, base, in)
 	return r
 }
 
 // greedy places the chain's rooms one by one, each at the best of a few
 // candidate positions, and evaluates the result.
 func (r *chainRun) greedy() {
-	for _, k := range r.rooms {
+	for _, k := range r.rooms[:r.fresh] {
 		r.st.shape[k] = -1
 	}
 	r.clearCorridors()
-	for _, k := range r.rooms {
+	for _, k := range r.rooms[:r.fresh] {
 		r.placeGreedy(k)
 	}
 	r.energy = r.fullEnergy()
@@ -328,14 +339,18 @@ func (r *chainRun) fullEnergy() float64 {
 }
 
 // evaluate decides whether the current state is a valid extension,
-// placing the chain's corridors when the rooms are all fine, and returns
-// the energy the annealer sees.
+// placing the chain's corridors when the rooms are all fine and then
+// looking ahead at the rooms that wait for a place, and returns the energy
+// the annealer sees.
 func (r *chainRun) evaluate() float64 {
 	r.valid = false
 	if r.energy >= zero {
 		return r.energy
 	}
 	pen := r.placeCorridors()
+	if pen < zero {
+		pen = r.blockedPenalty()
+	}
 	r.valid = pen < zero
 	return pen
 }
@@ -397,18 +412,29 @@ func (r *chainRun) clearCorridors() {
 
 // perturb changes one room of the chain: its shape (and then its position
 // for the new shape), or its position, drawn from the configuration spaces
-// of its placed neighbours.
+// of its placed neighbours. Some moves instead repair a room in conflict:
+// the best of a few such positions. Random moves alone rarely get a loop
+// from nearly closed (a corner's overlap left, say) to closed, where every
+// room of the loop has a handful of places that suit both its neighbours.
 func (r *chainRun) perturb(rng *rand.Rand, _ *chainRun) *chainRun {
 	g, st := r.g, r.st
 	r.clearCorridors()
 	r.cnt.iterations++
 	k := r.rooms[rng.IntN(len(r.rooms))]
+	repair := false
+	if rng.Float64() < pRepair {
+		if c := r.conflicted(rng); c >= 0 {
+			k, repair = c, true
+		}
+	}
 	r.uRoom, r.uPlace, r.uEnergy = k, placement{st.shape[k], st.pos[k]}, r.energy
 	i := r.inChain[k]
 	r.uFixed = r.fixed[i]
 	copy(r.uRow, r.pair[i])
 	sh := st.shape[k]
-	if len(g.rooms[k].choices.insts) > 1 && rng.Float64() < pShape {
+	if repair {
+		r.repair(k, rng)
+	} else if len(g.rooms[k].choices.insts) > 1 && rng.Float64() < pShape {
 		for range 4 {
 			if sh = r.pickShape(k); sh != st.shape[k] {
 				break
@@ -430,6 +456,54 @@ func (r *chainRun) perturb(rng *rand.Rand, _ *chainRun) *chainRun {
 		r.pair[j][i] = c
 	}
 	return r
+}
+
+// conflicted returns a random room of the chain with a penalty, or -1.
+func (r *chainRun) conflicted(rng *rand.Rand) int {
+	n, pick := 0, -1
+	for i, k := range r.rooms {
+		c := r.fixed[i]
+		for _, p := range r.pair[i] {
+			c += p
+		}
+		if c >= zero {
+			n++
+			if rng.IntN(n) == 0 {
+				pick = k
+			}
+		}
+	}
+	return pick
+}
+
+// repair moves room k to the cheapest of a few positions drawn from its
+// placed neighbours' spaces, for its shape or, as often as other moves
+// change shapes, another.
+func (r *chainRun) repair(k int, rng *rand.Rand) {
+	g, st := r.g, r.st
+	best, bestP := math.Inf(1), placement{st.shape[k], st.pos[k]}
+	cur := st.shape[k]
+	// Most samples keep the shape: find its positions once.
+	curSpace, curOff, curOK := r.maxIntersection(k, cur)
+	curSpace = slices.Clone(curSpace)
+	for range repairSamples {
+		sh, space, off, ok := cur, curSpace, curOff, curOK
+		if len(g.rooms[k].choices.insts) > 1 && rng.Float64() < pShape {
+			sh = r.pickShape(k)
+			st.shape[k] = sh
+			space, off, ok = r.maxIntersection(k, sh)
+		}
+		if !ok || len(space) == 0 {
+			continue
+		}
+		st.shape[k] = sh
+		st.pos[k] = space.At(rng.IntN(space.Count())).Add(off)
+		r.cnt.iterations++
+		if c := g.roomCostBelow(st, k, best); c < best {
+			best, bestP = c, placement{sh, st.pos[k]}
+		}
+	}
+	st.shape[k], st.pos[k] = bestP.shape, bestP.pos
 }
 
 // undo takes back the last perturbation.

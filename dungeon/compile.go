@@ -59,8 +59,9 @@ type Generator struct {
 	cs  *spaceCache
 	ccs []*spaceCache
 	// avgSize is the mean of (width+height)/2 over instances, the unit of
-	// distances in the energy.
+	// distances in the energy; maxSpan the largest width or height.
 	avgSize float64
+	maxSpan int
 	// repeats is set when some template limits its repetition.
 	repeats bool
 }

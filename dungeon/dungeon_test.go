@@ -302,7 +302,7 @@ func TestLayoutJSON(t *testing.T) {
 		t.Error("layout JSON does not survive a round trip")
 	}
 	// Numbered rooms are written as numbers.
-	spec, _ := Synthetic(12, 1, 3)
+	spec, _ := Synthetic(SynthOptions{Rooms: 12, Cycles: 1, Seed: 3})
 	nl, _, err := mustGenerator(t, spec).Generate(context.Background(), Options{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -437,7 +437,7 @@ connections: [[hub,a],[hub,b],[hub,c],[hub,d],[hub,e],[hub,f],[hub,g],[hub,h],[h
 
 func TestSynthetic(t *testing.T) {
 	for _, n := range []int{1, 10, 40} {
-		spec, err := Synthetic(n, n/10, 5)
+		spec, err := Synthetic(SynthOptions{Rooms: n, Cycles: n / 10, Seed: 5, Separate: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -452,7 +452,7 @@ func TestSynthetic(t *testing.T) {
 			t.Errorf("%d rooms: %v", n, bad[0])
 		}
 	}
-	if _, err := Synthetic(0, 0, 1); err == nil {
+	if _, err := Synthetic(SynthOptions{Seed: 1}); err == nil {
 		t.Error("zero rooms accepted")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/evolve"
+	"github.com/ludus-games/ludus/internal/cputime"
 )
 
 // Options tune one generation.
@@ -18,6 +19,12 @@ type Options struct {
 	Seed uint64
 	// TimeLimit bounds the search; 0 means DefaultTimeLimit.
 	TimeLimit time.Duration
+	// CPULimit, when positive, also bounds the processor time the calling
+	// OS thread spends on the search, so that benchmarks on a machine busy
+	// with other work give every run the same work; the caller keeps its
+	// goroutine on one thread (runtime.LockOSThread). Where the system does
+	// not tell a thread's processor time, it is ignored.
+	CPULimit time.Duration
 }
 
 // DefaultTimeLimit is the time limit of a generation that sets none.
@@ -50,8 +57,9 @@ type node struct {
 // partial layouts: each node extends its layout by the next chain, lazily,
 // one extension at a time, and a node whose extensions are all used up is
 // dropped so that its parent offers another. After restartAfter such
-// backtracks, or when everything is used up, the search starts afresh,
-// switching between the two chain decompositions, until the time limit.
+// backtracks without laying out more chains than before, or when
+// everything is used up, the search starts afresh, switching between the
+// two chain decompositions, until the time limit.
 func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, error) {
 	began := time.Now()
 	limit := opt.TimeLimit
@@ -60,7 +68,7 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 	}
 	deadline := began.Add(limit)
 	s := &search{g: g, rng: evolve.WorkerRand(opt.Seed, 0),
-		cnt: &counters{stall: stallBase, expired: func() bool { return ctx.Err() != nil || time.Now().After(deadline) }}}
+		cnt: &counters{stall: stallBase, expired: expiry(ctx, deadline, opt.CPULimit)}}
 	defer s.clear()
 	s.start()
 	s.stats.Chains = len(s.chains)
@@ -70,8 +78,12 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 			if err := ctx.Err(); err != nil {
 				return nil, s.stats, err
 			}
-			return nil, s.stats, fmt.Errorf("%s: no layout found in %v (%d iterations, %d restarts): %w",
-				g.spec.Source, limit, s.cnt.iterations, s.stats.Restarts, ErrTimeLimit)
+			spent := limit.String()
+			if opt.CPULimit > 0 && time.Now().Before(deadline) {
+				spent = opt.CPULimit.String() + " of processor time"
+			}
+			return nil, s.stats, fmt.Errorf("%s: no layout found in %s (%d iterations, %d restarts): %w",
+				g.spec.Source, spent, s.cnt.iterations, s.stats.Restarts, ErrTimeLimit)
 		}
 		top := s.stack[len(s.stack)-1]
 		if top.chain == len(s.chains) {
@@ -81,7 +93,11 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 		if child, ok := top.next(); ok {
 			s.stats.Extensions++
 			s.push(child, top.chain+1)
-			s.depth = max(s.depth, top.chain+1)
+			if top.chain+1 > s.depth {
+				// Progress: a large level backtracks a little at many
+				// chains on its way and must not lose the chains behind.
+				s.depth, s.sinceRestart = top.chain+1, 0
+			}
 			continue
 		}
 		top.stop()
@@ -101,6 +117,30 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 			s.stats.Backtracks++
 			s.sinceRestart++
 		}
+	}
+}
+
+// expiry returns the test of the end of a search: ctx done, the deadline
+// passed or, with cpuLimit, the calling thread's processor time spent. The
+// thread's clock, a system call, is read at most every few milliseconds.
+func expiry(ctx context.Context, deadline time.Time, cpuLimit time.Duration) func() bool {
+	cpu0, ok := cputime.Thread()
+	if cpuLimit <= 0 || !ok {
+		return func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
+	}
+	var next time.Time
+	spent := false
+	return func() bool {
+		now := time.Now()
+		if ctx.Err() != nil || now.After(deadline) {
+			return true
+		}
+		if !spent && now.After(next) {
+			next = now.Add(2 * time.Millisecond)
+			c, _ := cputime.Thread()
+			spent = c-cpu0 >= cpuLimit
+		}
+		return spent
 	}
 }
 
@@ -173,10 +213,13 @@ func (s *search) push(st *state, ci int) {
 
 // extensions yields distinct valid extensions of st by chain ch: for a
 // tree chain, a few greedy placements; for a cycle, or a tree the greedy
-// placement cannot fit, annealing from the greedy placement.
+// placement cannot fit, annealing from the greedy placement; and when that
+// finds none, annealing in which the placed rooms next to the chain may
+// move too (a loop closing between two rooms placed too far apart or too
+// close together needs them to give way).
 func (g *Generator) extensions(st *state, ch *chain, rng *rand.Rand, cnt *counters) iter.Seq[*state] {
 	return func(yield func(*state) bool) {
-		r := newChainRun(g, st, ch, rng, cnt)
+		r := newChainRun(g, st, ch, nil, rng, cnt)
 		attempts := 1
 		if !ch.cycle {
 			attempts = treeAttempts
@@ -196,6 +239,43 @@ func (g *Generator) extensions(st *state, ch *chain, rng *rand.Rand, cnt *counte
 		if len(r.found) > 0 && !ch.cycle {
 			return
 		}
-		r.anneal(yield)
+		stopped := false
+		r.anneal(func(s *state) bool {
+			stopped = !yield(s)
+			return !stopped
+		})
+		if stopped || len(r.found) > 0 || cnt.expired() {
+			return
+		}
+		// No layout of the chain fits between the rooms placed before:
+		// let the placed rooms next to it move as well.
+		loose := placedNeighbours(g, st, ch)
+		if len(loose) == 0 {
+			return
+		}
+		w := newChainRun(g, st, ch, loose, rng, cnt)
+		w.greedy()
+		if w.valid {
+			w.record()
+			if !yield(w.st.clone()) {
+				return
+			}
+		}
+		w.anneal(yield)
 	}
+}
+
+// placedNeighbours returns the placed rooms next to chain ch.
+func placedNeighbours(g *Generator, st *state, ch *chain) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, v := range ch.rooms {
+		for _, ad := range g.rooms[v].adj {
+			if w := ad.room; !seen[w] && st.shape[w] >= 0 {
+				seen[w] = true
+				out = append(out, w)
+			}
+		}
+	}
+	return out
 }

@@ -45,7 +45,7 @@ func TestLongReferenceSuite(t *testing.T) {
 // Synthetic levels of 100 rooms and 10 loops: every layout is valid.
 func TestLongScale(t *testing.T) {
 	long(t)
-	spec, err := Synthetic(100, 10, 1)
+	spec, err := Synthetic(SynthOptions{Rooms: 100, Cycles: 10, Seed: 1, Separate: true})
 	if err != nil {
 		t.Fatal(err)
 	}

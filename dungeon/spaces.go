@@ -61,6 +61,7 @@ func (g *Generator) computeSpaces() {
 			b := g.insts[i].shape.Bounds
 			sum += float64(b.X2-b.X1+b.Y2-b.Y1) / 2
 			count++
+			g.maxSpan = max(g.maxSpan, b.X2-b.X1, b.Y2-b.Y1)
 		}
 	}
 	g.avgSize = max(sum/float64(max(count, 1)), 1)

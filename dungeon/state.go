@@ -117,11 +117,30 @@ func (g *Generator) roomCost(s *state, k int) float64 {
 // position is worse than one already found.
 func (g *Generator) roomCostBelow(s *state, k int, bound float64) float64 {
 	cost := 0.0
-	g.visitCosts(s, k, func(_ int, c float64) bool {
+	g.visitCosts(s, k, false, func(_ int, c float64) bool {
 		cost += c
 		return cost <= bound
 	})
 	return cost
+}
+
+// clearOf reports whether room k, placed where its placed neighbours'
+// doors fit, overlaps no stranger or corridor and breaks no repeat rule:
+// roomCost, less the pairs with neighbours that such a place makes fine.
+func (g *Generator) clearOf(s *state, k int) bool {
+	if g.repeats {
+		for _, ad := range g.rooms[k].adj {
+			if j := s.shape[ad.room]; j >= 0 && g.repeatCost(s.shape[k], j, ad.edge) > 0 {
+				return false
+			}
+		}
+	}
+	clear := true
+	g.visitCosts(s, k, true, func(_ int, c float64) bool {
+		clear = c < zero
+		return clear
+	})
+	return clear
 }
 
 // roomCostSplit is roomCost split in two: the penalties of room k with the
@@ -132,7 +151,7 @@ func (g *Generator) roomCostSplit(s *state, k int, inChain []int, row []float64)
 		row[i] = 0
 	}
 	fixed := 0.0
-	g.visitCosts(s, k, func(j int, c float64) bool {
+	g.visitCosts(s, k, false, func(j int, c float64) bool {
 		if j >= 0 && inChain[j] >= 0 {
 			row[inChain[j]] += c
 		} else {
@@ -144,17 +163,20 @@ func (g *Generator) roomCostSplit(s *state, k int, inChain []int, row []float64)
 }
 
 // visitCosts hands add the penalties of room k with the other placed rooms
-// (neighbours first) and then with the placed corridors (j = -1) that do
-// not lead to it, until add returns false. Strangers whose bounding boxes
-// stay apart cost nothing but broken repeat rules and are skipped without
-// a call.
-func (g *Generator) visitCosts(s *state, k int, add func(j int, c float64) bool) {
+// (neighbours first, unless strangersOnly) and then with the placed
+// corridors (j = -1) that do not lead to it, until add returns false.
+// Strangers whose bounding boxes stay apart cost nothing but broken repeat
+// rules and are skipped without a call.
+func (g *Generator) visitCosts(s *state, k int, strangersOnly bool, add func(j int, c float64) bool) {
 	ik := s.shape[k]
 	sk, pk := g.insts[ik].shape, s.pos[k]
 	d := g.spec.MinDistance
 	box := sk.Bounds.Shift(pk).Grow(d)
 	for _, ad := range g.rooms[k].adj {
-		if s.shape[ad.room] >= 0 && !add(ad.room, g.pairCostEdge(s, k, ad.room, ad.edge)) {
+		if strangersOnly || s.shape[ad.room] < 0 {
+			continue
+		}
+		if !add(ad.room, g.pairCostEdge(s, k, ad.room, ad.edge)) {
 			return
 		}
 	}

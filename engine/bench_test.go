@@ -56,6 +56,9 @@ func BenchmarkPlayoutReversi(b *testing.B)      { benchPlayouts(b, game(b, "reve
 func BenchmarkPlayoutGo(b *testing.B)           { benchPlayouts(b, game(b, "go.zrf", "")) }
 func BenchmarkPlayoutGo5(b *testing.B)          { benchPlayouts(b, game(b, "go.zrf", "Go 5x5")) }
 func BenchmarkPlayoutHex(b *testing.B)          { benchPlayouts(b, game(b, "hex.zrf", "")) }
+func BenchmarkPlayoutInternationalDraughts(b *testing.B) {
+	benchPlayouts(b, game(b, "international-draughts.zrf", ""))
+}
 
 // The reference files of the shared data, for games with no bundled file.
 func BenchmarkPlayoutInternational(b *testing.B) {

@@ -82,6 +82,8 @@ func (c *compiler) stmt(s *Stmt) {
 		c.blk.rotates = true
 	case SSetVar:
 		c.emit(instr{op: opSetVar, b: int32(s.A), c: c.g.addExpr(s.X)})
+	case SGotoTurn:
+		c.emit(instr{op: opGotoTurn, b: int32(s.A)})
 	case SSetPosAttr:
 		in := c.loc(opSetPosAttr, s.Loc)
 		in.b, in.c = int32(s.A), c.g.addExpr(s.X)
@@ -183,6 +185,8 @@ func (c *compiler) cond(k *Cond) {
 		}
 	case CCompare, CPosAttr:
 		c.emit(instr{op: opCond, b: c.g.addCond(k)})
+	case CVisited:
+		c.emit(c.loc(opVisited, k.Loc))
 	case CAttr:
 		if c.g.ext.attrInt[k.A] {
 			c.emit(instr{op: opCond, b: c.g.addCond(k)})

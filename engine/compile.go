@@ -68,6 +68,10 @@ type Game struct {
 	// extPlay: making a move does more than its changes (ko keys, the
 	// pass counter).
 	extPlay bool
+	// next[t] is the entry of the turn order after t; jumpTo[label][t]
+	// the entry a jump to the label reaches from t, -1: none (turns.go).
+	next   []int32
+	jumpTo [][]int32
 	// invs are the invariants and accumulators the legality filter does
 	// not check (invariant.go).
 	invs []cinv
@@ -184,6 +188,8 @@ const (
 	opCaptureSet     // b: set
 	opFlipSet        // b: set
 	opChangeOwnerSet // b: set
+	opGotoTurn       // b: turn label (-1: this entry again)
+	opVisited        // loc: the moving piece stood there earlier in this move
 	// Stacks.
 	opTakeTop    // loc
 	opCaptureTop // loc
@@ -214,6 +220,9 @@ func Compile(r *Rules) (*Game, error) {
 		return nil, err
 	}
 	g.tables()
+	if err := g.turnTables(); err != nil {
+		return nil, err
+	}
 	rest := g.royalInvariants()
 	g.layoutExt()
 	if err := g.checkStacks(); err != nil {
@@ -359,7 +368,9 @@ func (g *Game) tables() {
 			g.ncells++
 		}
 	}
-	if r.Options.RecycleCaptures {
+	// Captures recycled to their owner go back only to reserves the
+	// setup limits (a type dropped without limit needs none).
+	if r.Options.RecycleCaptures && !r.Options.RecycleToOwner {
 		for k := range g.resSlot {
 			if g.resSlot[k] < 0 {
 				g.resSlot[k] = int32(g.ncells)

@@ -20,6 +20,9 @@ func (gn *generator) recycle(v Piece, side int, base int) {
 	if !gn.g.Rules.Options.RecycleCaptures || v == 0 {
 		return
 	}
+	if gn.g.Rules.Options.RecycleToOwner {
+		side = v.Owner()
+	}
 	if slot := gn.g.resSlot[side*gn.g.ntypes+v.Type()]; slot >= 0 {
 		gn.push(slot, gn.valueAt(slot, base)+1)
 	}
@@ -139,11 +142,18 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 	}
 	gn.capTotal += caps
 	gn.valTotal += vals
+	jump := gn.jump
+	for _, e := range f.effects {
+		if e.op == opGotoTurn {
+			gn.jump = e.t
+		}
+	}
 	if kind.Partial() {
 		gn.partial(f, st, base, next)
 	} else {
 		gn.finish(st, guard)
 	}
+	gn.jump = jump
 	gn.capTotal -= caps
 	gn.valTotal -= vals
 }
@@ -287,7 +297,7 @@ func (gn *generator) finish(st Step, guard [2]int32) {
 	steps := append(append(gn.stepBuf[:0], gn.prefix...), st)
 	gn.stepBuf = steps
 	gn.out.add(Move{Type: int16(gn.moveType), Captures: int16(gn.capTotal), Valuable: int16(gn.valTotal),
-		guard: guard}, gn.scratch, extra, steps)
+		NextTurn: uint8(gn.jump), guard: guard}, gn.scratch, extra, steps)
 }
 
 // emptied appends the changes that empty position p: the piece, and its
@@ -488,6 +498,6 @@ func (gn *generator) emitDirectPromo(blk *CBlock, from, dest int32, mover Piece,
 	}
 	m := &l.Moves[n]
 	m.Changes, m.Steps = l.ch[c0:c1:c1], l.st[s0:s0+1:s0+1]
-	m.Type, m.Captures, m.Valuable, m.Pass = int16(gn.moveType), int16(caps), int16(vals), false
+	m.Type, m.Captures, m.Valuable, m.Pass, m.NextTurn = int16(gn.moveType), int16(caps), int16(vals), false, 0
 	m.guard = [2]int32{-1, -1}
 }

@@ -337,6 +337,8 @@ func (gn *generator) test(k *ccond, c *ectx) bool {
 		return p >= 0 && p == s.lastFrom
 	case CLastTo:
 		return p >= 0 && p == s.lastTo
+	case CVisited:
+		return p >= 0 && c.f != nil && gn.visited(c.f, p)
 	case CFlag:
 		return c.f != nil && c.f.flags>>uint(cd.A)&1 != 0
 	case CPosFlag:

@@ -123,6 +123,9 @@ type generator struct {
 	stk    stackStep
 	colBuf []Piece
 	colTmp []Piece
+	// jump is the entry of the turn order the move being built jumps
+	// to, plus one (0: none).
+	jump int32
 	// rotBuf holds the changes of a permutation and rotCells the cells
 	// of a position and of its image (rotate.go).
 	rotBuf   []Change
@@ -404,6 +407,12 @@ func (gn *generator) exec(f *frame) {
 				return
 			}
 			f.pflags = append(f.pflags, attrSet{p, in.b, r})
+		case opGotoTurn:
+			if !gn.gotoTurn(f, in) {
+				return
+			}
+		case opVisited:
+			r = gn.visitedAt(f, in)
 		default:
 			gn.fail(f, "bad opcode %d", in.op)
 			return

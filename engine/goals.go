@@ -103,9 +103,11 @@ func (s *State) metGoal(e *goalEval) (goal, player int) {
 		e.changed = s.changed
 		e.incremental = true
 	}
-	mover := g.prevPlayer(s.turn)
+	var mover int
 	if n := len(s.frames); n > 0 {
 		mover = g.turns[s.frames[n-1].turn].Player
+	} else {
+		mover = g.prevPlayer(s.turn)
 	}
 	seq := g.goalSeq[mover]
 	if e.static {

@@ -48,7 +48,11 @@ func (s *State) koAfter(m *Move) uint64 {
 	g := s.g
 	h := s.koKey()
 	if g.Rules.Options.Ko == KoSituational {
-		h ^= g.turnKey[s.turn] ^ g.turnKey[g.nextTurn(s.turn)]
+		next := g.nextTurn(s.turn)
+		if m.NextTurn > 0 {
+			next = int(m.NextTurn - 1)
+		}
+		h ^= g.turnKey[s.turn] ^ g.turnKey[next]
 	}
 	for i, c := range m.Changes {
 		old := s.cells[c.Pos]

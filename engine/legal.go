@@ -112,3 +112,15 @@ func (lg *legality) safe(m *Move, side, np int) bool {
 	}
 	return true
 }
+
+// royalCount returns the number of royal pieces side has on the board.
+func (s *State) royalCount(side int) int {
+	g := s.g
+	n := 0
+	for t, r := range g.royal {
+		if r {
+			n += int(s.counts[side*g.ntypes+t])
+		}
+	}
+	return n
+}

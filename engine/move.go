@@ -29,6 +29,12 @@ type Move struct {
 	Captures int16
 	Valuable int16 // captured pieces of any type but the first
 	Pass     bool
+	// NextTurn is the entry of the turn order that moves after this move,
+	// plus one; 0 means the turn order's next entry. A goto-turn or
+	// repeat-turn of the move's programs sets it (a turn order that moves
+	// jump in has at most maxJumpTurns entries, so that a Move keeps to 64
+	// bytes).
+	NextTurn uint8
 	// guard lists positions that must not be attacked after the move
 	// (castling under the chess invariant), -1 if unused.
 	guard [2]int32

@@ -367,16 +367,22 @@ func (gn *generator) legal(m *Move, side int) bool {
 	if k := len(m.Steps); k > 0 {
 		s.setLast(m.Steps[k-1].From, m.Steps[k-1].To)
 	}
+	// With "royal pieces" last, a side that keeps several royal pieces
+	// may leave them attacked.
 	ok := true
+	relaxed := g.Rules.Options.RoyalLast && s.royalCount(side) > 1
 	// The royal pieces are where they were unless the move changed their
 	// cell, and wherever the move put one.
 	for _, r := range gn.lg.royals {
+		if relaxed {
+			break
+		}
 		if ok && s.cells[r] != 0 && s.cells[r].Owner() == side && g.royal[s.cells[r].Type()] && gn.threat(r, side, false) {
 			ok = false
 		}
 	}
 	for _, c := range m.Changes {
-		if !ok || int(c.Pos) >= g.np || c.Val == 0 || c.Val.Owner() != side || !g.royal[c.Val.Type()] || has(gn.lg.royals, c.Pos) {
+		if !ok || relaxed || int(c.Pos) >= g.np || c.Val == 0 || c.Val.Owner() != side || !g.royal[c.Val.Type()] || has(gn.lg.royals, c.Pos) {
 			continue
 		}
 		if v := s.cells[c.Pos]; v == c.Val && gn.threat(c.Pos, side, false) {

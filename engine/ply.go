@@ -13,6 +13,7 @@ type Ply struct {
 	ch   [plyInline]Change
 	n    int8 // changes inline; -1 when long holds the move
 	pass bool
+	next uint8 // Move.NextTurn
 	step Step
 	long *Move
 }
@@ -26,6 +27,7 @@ func newPly(m *Move) Ply {
 	case len(m.Steps) == 1 && len(m.Changes) <= plyInline:
 		p.n = int8(copy(p.ch[:], m.Changes))
 		p.step = m.Steps[0]
+		p.next = m.NextTurn
 	default:
 		c := m.Clone()
 		p.long, p.n = &c, -1
@@ -44,7 +46,7 @@ func (p *Ply) Move() Move {
 	case p.pass:
 		return Move{Pass: true}
 	}
-	return Move{Changes: p.ch[:p.n], Steps: []Step{p.step}}
+	return Move{Changes: p.ch[:p.n], Steps: []Step{p.step}, NextTurn: p.next}
 }
 
 // From returns the first step's origin (-1 for drops and passes).
@@ -99,7 +101,7 @@ func (s *State) playPly(p *Ply) {
 	case p.pass:
 		s.playPass()
 	default:
-		s.play(p.ch[:p.n], p.step.From, p.step.To)
+		s.playMove(p.ch[:p.n], p.step.From, p.step.To, false, p.next)
 	}
 }
 

@@ -49,6 +49,7 @@ const (
 	SSetVar                      // A: game variable; X: value
 	STakeTop                     // Loc: take the top piece of the column there to the bottom of the moving column
 	SCaptureTop                  // Loc: remove the top piece of the column there
+	SGotoTurn                    // A: turn label, an index into Rules.Labels (-1: this entry again)
 	SRotate                      // Cycles: move the pieces on each cycle's positions one place on, at once
 )
 
@@ -127,6 +128,7 @@ const (
 	CCompare // A: CompareOp; X and Y compared
 	CPosAttr // A: position attribute, true when not zero
 	CTaken   // a piece was taken there earlier in this composite move
+	CVisited // the moving piece stood on Loc earlier in this composite move
 )
 
 // Cond is a condition tree.

@@ -34,11 +34,18 @@ type Rules struct {
 	Title   string
 	Players []Player
 	// Turns is the turn order; the turns from Repeat on cycle for ever.
-	// An empty Turns means the players in order.
+	// An empty Turns means the players in order. A turn's Next, when set,
+	// overrides that order (the entries of a phase cycle among
+	// themselves).
 	Turns  []Turn
 	Repeat int
-	Board  Board
-	Pieces []PieceType
+	// Labels are the names of turn labels; TurnLabels put them on entries
+	// of the turn order that moves may jump to (goto-turn). Several
+	// entries may share a name.
+	Labels     []string
+	TurnLabels []TurnLabel
+	Board      Board
+	Pieces     []PieceType
 	// Attrs are the piece attributes; a piece carries one value per
 	// attribute (its type's default until a move sets it).
 	Attrs      []AttrDef
@@ -138,6 +145,19 @@ type Turn struct {
 	Player    int
 	Side      int
 	MoveTypes []int
+	// Next is the entry played after this one, plus one; 0 means the
+	// following entry (or Repeat after the last).
+	Next int
+}
+
+// TurnLabel names an entry of the turn order as a target of goto-turn.
+// With Player >= 0 the label counts only when that player made the move
+// that jumps (Bao's phases: where the game goes on depends on who moved
+// last).
+type TurnLabel struct {
+	Label  int // index into Rules.Labels
+	Turn   int
+	Player int
 }
 
 // Board is the game space: positions, directions as links between them,
@@ -262,12 +282,20 @@ type Options struct {
 	PassTurn int
 	// PassPartial lets a player stop a chain of partial moves early.
 	PassPartial bool
-	// RecycleCaptures sends captured pieces to the capturer's reserve.
+	// RecycleCaptures sends captured pieces to the capturer's reserve, or
+	// with RecycleToOwner back to the reserve of the player who owned
+	// them (race games: Ur's captured pieces start again).
 	RecycleCaptures bool
+	RecycleToOwner  bool
 	// ChessInvariant (Dagaz) forbids moves that leave the mover's royal
 	// piece attacked and guards castling (two-piece moves of the royal) by
 	// an implicit "moved" attribute and attack checks.
 	ChessInvariant bool
+	// RoyalLast relaxes the royal rule for sides with several royal
+	// pieces: a move may leave royal pieces attacked (and they may be
+	// taken) while the side keeps two or more; only its last one must
+	// not be left attacked. Without it no royal piece may be.
+	RoyalLast bool
 	// DeferredCaptures (Dagaz) keeps pieces captured during a composite
 	// move on the board, neither empty nor enemy, until the move ends.
 	DeferredCaptures bool

@@ -161,21 +161,22 @@ func (s *State) Reserve(p, t int) (int, bool) {
 // LastMove returns the squares of the last move (-1 when unknown).
 func (s *State) LastMove() (from, to int) { return int(s.lastFrom), int(s.lastTo) }
 
-func (g *Game) nextTurn(t int) int {
-	t++
-	if t >= len(g.turns) {
-		t = g.repeat
-	}
-	return t
-}
+// nextTurn is the entry of the turn order after t when the move made
+// does not jump.
+func (g *Game) nextTurn(t int) int { return int(g.next[t]) }
 
 // prevPlayer is the player of the turn before t in the cycle (the one who
 // moved last, for a position with no history).
 func (g *Game) prevPlayer(t int) int {
-	if t == 0 || t == g.repeat {
-		return g.turns[len(g.turns)-1].Player
+	for i := range g.turns {
+		if int(g.next[i]) == t && i != t {
+			return g.turns[i].Player
+		}
 	}
-	return g.turns[t-1].Player
+	if t > 0 {
+		return g.turns[t-1].Player
+	}
+	return g.turns[len(g.turns)-1].Player
 }
 
 func (s *State) setLast(from, to int32) {
@@ -248,19 +249,21 @@ func (s *State) Play(m *Move) {
 	case m.Pass:
 		s.playPass()
 	case n > 0:
-		s.play(m.Changes, m.Steps[n-1].From, m.Steps[n-1].To)
+		s.playMove(m.Changes, m.Steps[n-1].From, m.Steps[n-1].To, false, m.NextTurn)
 	default:
-		s.play(m.Changes, -1, -1)
+		s.playMove(m.Changes, -1, -1, false, m.NextTurn)
 	}
 }
 
 // playPass passes the turn.
-func (s *State) playPass() { s.playMove(nil, -1, -1, true) }
+func (s *State) playPass() { s.playMove(nil, -1, -1, true, 0) }
 
 // play makes the changes of a move whose last step went from from to to.
-func (s *State) play(ch []Change, from, to int32) { s.playMove(ch, from, to, false) }
+func (s *State) play(ch []Change, from, to int32) { s.playMove(ch, from, to, false, 0) }
 
-func (s *State) playMove(ch []Change, from, to int32, pass bool) {
+// playMove makes a move; next is the entry of the turn order that moves
+// next, plus one (0: the turn order's next entry).
+func (s *State) playMove(ch []Change, from, to int32, pass bool, next uint8) {
 	g := s.g
 	if g.extPlay && g.ko != KoNone {
 		s.koPush()
@@ -278,7 +281,11 @@ func (s *State) playMove(ch []Change, from, to int32, pass bool) {
 	}
 	s.setLast(from, to)
 	s.hash ^= s.g.turnKey[s.turn]
-	s.turn = s.g.nextTurn(s.turn)
+	if next > 0 {
+		s.turn = int(next - 1)
+	} else {
+		s.turn = int(s.g.next[s.turn])
+	}
 	s.hash ^= s.g.turnKey[s.turn]
 	if s.rep != nil {
 		s.rep[s.hash%repBuckets]++

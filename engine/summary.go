@@ -40,6 +40,19 @@ func (g *Game) WriteSummary(w io.Writer) {
 		if i == g.repeat && g.repeat > 0 {
 			turns = append(turns, "repeat")
 		}
+		for _, l := range r.TurnLabels {
+			if l.Turn != i {
+				continue
+			}
+			if l.Player >= 0 {
+				turns = append(turns, "label "+r.Labels[l.Label]+" (after "+r.Players[l.Player].Name+")")
+			} else {
+				turns = append(turns, "label "+r.Labels[l.Label])
+			}
+		}
+		if t.Next > 0 {
+			s += fmt.Sprintf(" (then entry %d)", t.Next-1)
+		}
 		turns = append(turns, s)
 	}
 	fmt.Fprintf(w, "turn order: %s\n", strings.Join(turns, ", "))

@@ -66,6 +66,9 @@ shows what the runs cost when other work shares the cores.`,
 	Args: cobra.NoArgs,
 	RunE: func(cmd *cobra.Command, args []string) error {
 		f := benchDungeonFlags
+		if dungeonSweepFlags.sweep {
+			return runDungeonSweep(cmd, f.limit)
+		}
 		w := cmd.OutOrStdout()
 		if f.data == "" {
 			fmt.Fprintf(w, "Reference inputs: not timed (--data names the reference's maps/thesis folder).\n")
@@ -102,10 +105,10 @@ func benchSynthetic(cmd *cobra.Command, f benchDungeonOptions) error {
 	if err != nil || len(sizes) == 0 {
 		return err
 	}
-	fmt.Fprintf(w, "\nSynthetic levels (ludus dungeon synth), one loop per ten rooms, %d runs each.\n\n", f.scaleRuns)
+	fmt.Fprintf(w, "\nSynthetic levels (ludus dungeon synth --separate), one loop per ten rooms, %d runs each.\n\n", f.scaleRuns)
 	printBenchHeader(w)
 	for _, n := range sizes {
-		spec, err := dungeon.Synthetic(n, n/10, 1)
+		spec, err := dungeon.Synthetic(dungeon.SynthOptions{Rooms: n, Cycles: n / 10, Seed: 1, Separate: true})
 		if err != nil {
 			return err
 		}

@@ -26,6 +26,7 @@ var benchGames = []struct {
 	{"breakthrough", "breakthrough.zrf", 5, "15,400-18,900", "41", 18900},
 	{"English draughts", "checkers.zrf", 9, "29,800-31,500", "34", 31500},
 	{"connect four", "connect-four.zrf", 7, "333,000-354,000", "-", 354000},
+	{"international draughts", "international-draughts.zrf", 6, "2,455", "-", 2455},
 	{"reversi", "reversi.zrf", 7, "9,350-9,630", "-", 9630},
 	{"Go 9x9", "go.zrf", 3, "-", "-", 0},
 	{"Hex 11x11", "hex.zrf", 3, "9,100-9,700", "-", 9700},
@@ -42,7 +43,8 @@ func init() {
 		Short: "Random playouts and perft speed of the game engine",
 		Long: `engine measures, on one core, random playouts per second and perft leaves
 per second for chess, breakthrough, English draughts, connect four,
-reversi, Go 9x9 and Hex 11x11 (the bundled rules files) and prints them in
+international draughts, reversi, Go 9x9 and Hex 11x11 (the bundled rules
+files) and prints them in
 Markdown beside the figures of compiled Regular Boardgames (rbg2cpp) and
 Dagaz. --only measures some of them; --games measures files of the same
 names in another folder instead.`,

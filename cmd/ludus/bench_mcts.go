@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/arena"
+	"github.com/ludus-games/ludus/internal/cputime"
 	"github.com/ludus-games/ludus/progress"
 )
 
@@ -38,7 +39,7 @@ and the medians reported, so that a change in load touches them alike.`,
 				games = append(games, arena.SpeedGame{Name: e.Game.Name, File: f, Game: e})
 			}
 			b := arena.ParallelBench{Time: time.Duration(seconds * float64(time.Second)),
-				Threads: threads, Rounds: rounds, Seed: seed, CPU: processCPU,
+				Threads: threads, Rounds: rounds, Seed: seed, CPU: cputime.Process,
 				Load: func() string { return loadAverage() + " (one-minute load average)" }}
 			bar := progress.New(int64(rounds*len(games)*(1+2*(len(threads)))), "mcts")
 			b.Progress = func() { bar.Add(1) }

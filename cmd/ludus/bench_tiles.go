@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ludus-games/ludus/internal/cputime"
 	"github.com/ludus-games/ludus/tiles"
 )
 
@@ -33,10 +34,10 @@ docs/bench-tiles.md has the commands behind its figures.`,
 				return err
 			}
 			if cfg.CPU > 0 {
-				if processCPU() == 0 {
+				if !cputime.Measured() {
 					return fmt.Errorf("--cpu: processor time is not measured on this system; use --time")
 				}
-				cfg.CPUTime = processCPU
+				cfg.CPUTime = cputime.Process
 				if cfg.Time == time.Minute && !cmd.Flags().Changed("time") {
 					cfg.Time = 0 // the processor-time budget alone
 				}

@@ -180,22 +180,49 @@ var dungeonConvertCmd = &cobra.Command{
 }
 
 var dungeonSynthFlags struct {
-	rooms, cycles int
-	seed          uint64
-	out           string
+	size, cycles        int
+	seed                uint64
+	corridors, separate bool
+	templates           string
+	out                 string
 }
 
 var dungeonSynthCmd = &cobra.Command{
 	Use:   "synth",
 	Short: "Write a random level graph of a given size, for benchmarks",
-	Long: `synth writes a random planar level of --rooms rooms and --cycles loops in our
-YAML format, using a small built-in set of room templates (the levels of
-the scaling benchmark).`,
+	Long: `synth writes a random planar level in our YAML format: --size rooms with
+--cycles loops (connections beyond a tree, at most size - 2), no room joined
+to more than four others, the same seed giving the same level. Loops may
+share rooms and connections; with --separate they share no connection,
+each a shortcut between rooms 3 to 6 connections apart, as in most
+designed levels and in the scaling benchmark.
+
+The rooms use a small built-in set of templates (rectangles, an L and a T
+with doors of length 1), and with --corridors every connection gets a
+corridor room (straight or bent corridors). --templates SPEC takes the
+templates from SPEC instead (any spec we read, e.g. one of the reference's
+legacy maps, whose room sets are found as generate finds them, or in
+--rooms DIR): its most common room templates, and with --corridors its
+corridors.`,
 	Args: cobra.NoArgs,
 	RunE: func(cmd *cobra.Command, args []string) error {
 		f := dungeonSynthFlags
-		spec, err := dungeon.Synthetic(f.rooms, f.cycles, f.seed)
+		if cmd.Flags().Changed("rooms") && f.templates == "" {
+			return fmt.Errorf("--rooms %q: --rooms is the folder of the room sets of legacy maps, read only with --templates; the number of rooms is --size", dungeonRooms)
+		}
+		opt := dungeon.SynthOptions{Rooms: f.size, Cycles: f.cycles, Seed: f.seed, Corridors: f.corridors, Separate: f.separate}
+		if f.templates != "" {
+			like, err := readDungeonSpec(f.templates)
+			if err != nil {
+				return err
+			}
+			opt.Like = like
+		}
+		spec, err := dungeon.Synthetic(opt)
 		if err != nil {
+			return err
+		}
+		if _, err := dungeon.NewGenerator(spec); err != nil {
 			return err
 		}
 		if f.out == "" {
@@ -224,9 +251,12 @@ func init() {
 	dungeonConvertCmd.Flags().StringVarP(&dungeonConvertOut, "output", "o", "", "output file (default: standard output)")
 
 	sf := dungeonSynthCmd.Flags()
-	sf.IntVar(&dungeonSynthFlags.rooms, "size", 100, "number of rooms")
-	sf.IntVar(&dungeonSynthFlags.cycles, "cycles", 10, "number of loops")
+	sf.IntVar(&dungeonSynthFlags.size, "size", 100, "number of rooms")
+	sf.IntVar(&dungeonSynthFlags.cycles, "cycles", 10, "number of loops (0 to size-2)")
 	sf.Uint64Var(&dungeonSynthFlags.seed, "seed", 1, "random seed")
+	sf.BoolVar(&dungeonSynthFlags.corridors, "corridors", false, "a corridor room on every connection")
+	sf.BoolVar(&dungeonSynthFlags.separate, "separate", false, "loops share no connection, each a shortcut over 3 to 6 connections (at most (size-1)/3 loops)")
+	sf.StringVar(&dungeonSynthFlags.templates, "templates", "", "take the templates (and corridors) from this spec")
 	sf.StringVarP(&dungeonSynthFlags.out, "output", "o", "", "output file (default: standard output)")
 
 	dungeonCmd.AddCommand(dungeonGenerateCmd, dungeonCheckCmd, dungeonConvertCmd, dungeonSynthCmd)

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/dungeon"
+	"github.com/ludus-games/ludus/internal/cputime"
 	"github.com/ludus-games/ludus/progress"
 )
 
@@ -33,7 +34,7 @@ CPU time (which does not grow when other work shares the cores), mean and
 median iterations, and the preparation time alone.
 
 --scale 25,50,100 adds synthetic levels of those sizes (see ludus dungeon
-synth), with one loop per --rooms-per-loop rooms.`,
+synth --separate), with one loop per --rooms-per-loop rooms.`,
 	RunE: func(cmd *cobra.Command, args []string) error {
 		f := dungeonBenchFlags
 		if f.runs < 1 {
@@ -57,7 +58,7 @@ synth), with one loop per --rooms-per-loop rooms.`,
 		}
 		for _, n := range sizes {
 			cycles := int(float64(n)/f.cycles + 0.5)
-			spec, err := dungeon.Synthetic(n, cycles, f.seed)
+			spec, err := dungeon.Synthetic(dungeon.SynthOptions{Rooms: n, Cycles: cycles, Seed: f.seed, Separate: true})
 			if err != nil {
 				return err
 			}
@@ -96,9 +97,9 @@ func parseSizes(s string) ([]int, error) {
 func benchSpec(ctx context.Context, name string, spec *dungeon.Spec, runs int, seed uint64, limit time.Duration) (dungeon.BenchResult, time.Duration, error) {
 	bar := progress.New(int64(runs), name)
 	defer bar.Finish()
-	cpu := processCPU()
+	cpu := cputime.Process()
 	res, err := dungeon.Bench(ctx, spec, runs, seed, limit, func(int, *dungeon.Layout, error) { bar.Add(1) })
-	return res, (processCPU() - cpu) / time.Duration(max(runs, 1)), err
+	return res, (cputime.Process() - cpu) / time.Duration(max(runs, 1)), err
 }
 
 // benchColumns are the columns of a benchmark row.

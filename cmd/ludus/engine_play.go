@@ -43,7 +43,7 @@ goes on from its last position; --record then saves it with the new moves.
 			rng := rand.New(rand.NewPCG(seed, 0x706c6179))
 			in := bufio.NewReader(cmd.InOrStdin())
 			out := cmd.OutOrStdout()
-			agents, err := makeAgents(players, len(g.Rules.Players), in, out, rng)
+			agents, err := makeAgents(players, g.Rules.Players, in, out, rng)
 			if err != nil {
 				return err
 			}
@@ -87,7 +87,7 @@ goes on from its last position; --record then saves it with the new moves.
 		},
 	}
 	gf.register(c, true)
-	c.Flags().StringVar(&players, "players", "", "kinds of players in order, comma separated: human or random")
+	c.Flags().StringVar(&players, "players", "", "kinds of players in order, comma separated: human or random (random players, dice, may be left out)")
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the random movers")
 	c.Flags().IntVar(&maxPlies, "max-plies", 1000, "stop after this many moves")
 	c.Flags().StringVar(&record, "record", "", "save the game record to this file")
@@ -96,19 +96,33 @@ goes on from its last position; --record then saves it with the new moves.
 	rootCmd.AddCommand(c)
 }
 
-// makeAgents turns --players into one agent per player.
-func makeAgents(spec string, n int, in *bufio.Reader, out io.Writer, rng *rand.Rand) ([]engine.Agent, error) {
+// makeAgents turns --players into one agent per player. Random players
+// (dice) always move at random and may be left out of the list.
+func makeAgents(spec string, players []engine.Player, in *bufio.Reader, out io.Writer, rng *rand.Rand) ([]engine.Agent, error) {
+	n := len(players)
 	kinds := make([]string, n)
-	for i := range kinds {
+	var choosers []int // the players who are not dice
+	for i, p := range players {
 		kinds[i] = "random"
+		if !p.Random {
+			choosers = append(choosers, i)
+		}
 	}
-	kinds[0] = "human"
+	if len(choosers) > 0 {
+		kinds[choosers[0]] = "human"
+	}
 	if spec != "" {
 		given := strings.Split(spec, ",")
-		if len(given) != n {
-			return nil, fmt.Errorf("--players lists %d players, the game has %d", len(given), n)
+		switch len(given) {
+		case n:
+			copy(kinds, given)
+		case len(choosers):
+			for k, i := range choosers {
+				kinds[i] = given[k]
+			}
+		default:
+			return nil, fmt.Errorf("--players lists %d players, the game has %d (%d who choose their moves)", len(given), n, len(choosers))
 		}
-		copy(kinds, given)
 	}
 	agents := make([]engine.Agent, n)
 	for i, k := range kinds {

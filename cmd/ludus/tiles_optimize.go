@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/evolve"
+	"github.com/ludus-games/ludus/internal/cputime"
 	"github.com/ludus-games/ludus/progress"
 	"github.com/ludus-games/ludus/tiles"
 )
@@ -59,10 +60,10 @@ docs/batch.md.`,
 				return err
 			}
 			if opt.CPU > 0 {
-				if processCPU() == 0 {
+				if !cputime.Measured() {
 					return fmt.Errorf("--cpu: processor time is not measured on this system; use --time")
 				}
-				opt.CPUTime = processCPU
+				opt.CPUTime = cputime.Process
 			}
 			total := int64(-1)
 			if opt.Generations > 0 && opt.Time == 0 {

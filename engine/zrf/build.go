@@ -95,6 +95,9 @@ type builder struct {
 	flags     map[string]int
 	posFlags  map[string]int
 	moveTypes map[string]int
+	// labels names the turn labels (read before the pieces' programs
+	// that jump to them).
+	labels map[string]int
 	// The native dialect's names: variables, position attributes, the
 	// kind of each piece attribute; inGoal allows (count moves).
 	vars       map[string]int
@@ -131,7 +134,7 @@ func newBuilder(path string) *builder {
 		players: map[string]int{}, dirs: map[string]int{}, positions: map[string]int{},
 		zones: map[string]int{}, types: map[string]int{}, attrs: map[string]int{},
 		flags: map[string]int{}, posFlags: map[string]int{}, moveTypes: map[string]int{"": 0},
-		vars: map[string]int{}, posAttrs: map[string]int{}, attrKind: map[string]engine.ValueKind{},
+		labels: map[string]int{}, vars: map[string]int{}, posAttrs: map[string]int{}, attrKind: map[string]engine.ValueKind{},
 		accums: map[string]int{},
 	}
 }
@@ -184,6 +187,9 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 		b.boardSection(s)
 	}
 	b.finishBoard(bykind["board"])
+	for _, s := range bykind["turn-order"] {
+		b.scanLabels(s)
+	}
 	for _, s := range b.declarePieces(bykind["piece"]) {
 		b.pieceSection(s)
 	}
@@ -324,47 +330,45 @@ func intern(name string, index map[string]int, list *[]string) int {
 func (b *builder) moveType(name string) int { return intern(name, b.moveTypes, &b.r.MoveTypes) }
 
 // turnOrder reads entries P, (P type), (P Q) and (P Q type), with repeat
-// marking where the cycle starts.
+// marking where the cycle starts, and the native dialect's labels and
+// phases (turns.go).
 func (b *builder) turnOrder(s *sexp.Node) {
 	b.r.Turns = nil
 	b.r.Repeat = 0
-	for _, a := range s.Args() {
-		if a.IsAtom("repeat") {
-			b.r.Repeat = len(b.r.Turns)
-			continue
-		}
-		var items []*sexp.Node
-		if a.Kind == sexp.List {
-			items = a.List
-		} else {
-			items = []*sexp.Node{a}
-		}
-		if len(items) == 0 {
-			b.errs.Addf(a, "empty turn")
-			continue
-		}
-		p, ok := b.player(items[0])
+	b.r.TurnLabels = nil
+	b.turnEntries(s, true)
+}
+
+// turnEntry reads one entry of a turn order.
+func (b *builder) turnEntry(a *sexp.Node) {
+	var items []*sexp.Node
+	if a.Kind == sexp.List {
+		items = a.List
+	} else {
+		items = []*sexp.Node{a}
+	}
+	if len(items) == 0 {
+		b.errs.Addf(a, "empty turn")
+		return
+	}
+	p, ok := b.player(items[0])
+	if !ok {
+		return
+	}
+	t := engine.Turn{Player: p, Side: p}
+	for _, it := range items[1:] {
+		name, ok := atomText(it)
 		if !ok {
+			b.errs.Addf(it, "want a player or a move type in a turn")
 			continue
 		}
-		t := engine.Turn{Player: p, Side: p}
-		for _, it := range items[1:] {
-			name, ok := atomText(it)
-			if !ok {
-				b.errs.Addf(it, "want a player or a move type in a turn")
-				continue
-			}
-			if q, isPlayer := b.players[name]; isPlayer {
-				t.Side = q
-				continue
-			}
-			t.MoveTypes = append(t.MoveTypes, b.moveType(name))
+		if q, isPlayer := b.players[name]; isPlayer {
+			t.Side = q
+			continue
 		}
-		b.r.Turns = append(b.r.Turns, t)
+		t.MoveTypes = append(t.MoveTypes, b.moveType(name))
 	}
-	if b.r.Repeat >= len(b.r.Turns) && len(b.r.Turns) > 0 {
-		b.errs.Addf(s, "repeat at the end of turn-order leaves nothing to repeat")
-	}
+	b.r.Turns = append(b.r.Turns, t)
 }
 
 func (b *builder) priorities(s *sexp.Node) {
@@ -510,7 +514,11 @@ func (b *builder) option(s *sexp.Node) {
 	case "pass-partial":
 		o.PassPartial = boolean()
 	case "recycle-captures":
-		o.RecycleCaptures = boolean()
+		if val == "owner" {
+			o.RecycleCaptures, o.RecycleToOwner = true, true
+			break
+		}
+		o.RecycleCaptures, o.RecycleToOwner = boolean(), false
 	case "chess-invariant":
 		o.ChessInvariant = boolean()
 	case "deferred-captures":
@@ -521,6 +529,15 @@ func (b *builder) option(s *sexp.Node) {
 		o.UniqueMoves = boolean()
 	case "ko":
 		b.koOption(a[1], val)
+	case "royal-pieces":
+		switch val {
+		case "any":
+			o.RoyalLast = false
+		case "last":
+			o.RoyalLast = true
+		default:
+			b.errs.Addf(a[1], "option %q wants any or last, got %s", rawName, val)
+		}
 	default:
 		switch {
 		case contains(interfaceOptions, name):

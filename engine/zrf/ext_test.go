@@ -145,7 +145,11 @@ func TestShims(t *testing.T) {
 		{`(game (title "Go (9x9)") (option "pass turn" true) ` + stones + `)`, "superko", 1},
 		{`(game (title "Baduk") (option "go-extension" true) ` + stones + `)`, "superko", 1},
 		{`(game (title "Amazons") ` + stones + `)`, "cannot move loses", 1},
-		{`(game (title "Hex") ` + stones + `)`, "", 0}, // no start-zone and stop-zone to join
+		{`(game (title "Fanorona") (option "fanorona-extension" true) (players White Black) (board (grid (start-rectangle 0 0 1 1)
+		  (dimensions ("a/b/c" (1 0)) ("3/2/1" (0 1))) (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1))))
+		  (piece (name Stone) (moves (n add))) (loss-condition (White Black) stalemated))`, "approach or withdrawal", 1},
+		{`(game (title "Fanorona") ` + stones + `)`, "", 0}, // no compass directions, no piece that moves
+		{`(game (title "Hex") ` + stones + `)`, "", 0},      // no start-zone and stop-zone to join
 		{`(game (title "Laska") (option "columns-checkers-extension" inversed) ` + stones +
 			` (draw-condition (Black White) stalemated))`, "top piece of the jumped column", 1},
 	}

@@ -40,6 +40,8 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			s.Add = engine.AddSpec{Kind: addKind(n.Text), Next: -1}
 		case "mark", "back", "from", "to", "cascade", "capture", "flip", "change-owner":
 			s.Kind = locStmts[n.Text]
+		case "repeat-turn":
+			s.Kind, s.A = engine.SGotoTurn, -1
 		case "take-top", "capture-top":
 			if !b.stacked(n) {
 				return
@@ -149,6 +151,10 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			if s.Loc, ok = b.loc(args[1]); !ok {
 				return
 			}
+		}
+	case "goto-turn", "repeat-turn":
+		if !b.gotoTurn(n, &s) {
+			return
 		}
 	case "rotate":
 		if _, isDir := b.dirs[h]; isDir || isPosition(b, h) {
@@ -353,7 +359,8 @@ var simplePreds = map[string]engine.CondKind{
 	"empty?": engine.CEmpty, "friend?": engine.CFriend, "enemy?": engine.CEnemy, "my?": engine.CMy,
 	"neutral?": engine.CNeutral, "last-from?": engine.CLastFrom, "last-to?": engine.CLastTo,
 	"attacked?": engine.CAttacked, "defended?": engine.CDefended, "on-board?": engine.COnBoard,
-	"taken?": engine.CTaken,
+	"visited?": engine.CVisited,
+	"taken?":   engine.CTaken,
 }
 
 // predAliases are the seed's spellings of predicates: (is-piece? King)

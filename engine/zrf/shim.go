@@ -27,11 +27,16 @@ type shim struct {
 	source func(g *shimGame) (string, bool)
 }
 
+// compass lists the eight compass directions with their opposites.
+var compass = [][2]string{{"n", "s"}, {"s", "n"}, {"e", "w"}, {"w", "e"}, {"ne", "sw"}, {"sw", "ne"}, {"nw", "se"}, {"se", "nw"}}
+
 // shimGame is what a shim may refer to: the game's players, its first
-// piece that has drop programs, zones and options.
+// piece that has drop programs and its first that has move programs,
+// directions, zones and options.
 type shimGame struct {
 	players []string
 	piece   string
+	mover   string
 	dirs    []string
 	zones   map[string]bool
 	options map[string]string
@@ -101,6 +106,37 @@ var shims = []shim{
 (drops-of %s (drop))
 (win-condition (%s) (or %s %s %s %s))
 (draw-condition (%s) stalemated)`, g.piece, ps, four("e"), four("n"), four("ne"), four("se"), ps), g.piece != ""
+		},
+	},
+	{
+		hooks:  []string{"fanorona-extension", "fanorona-invariant"},
+		titles: []string{"Fanorona"},
+		what: "a capture by approach or withdrawal takes the whole line of enemy pieces, the player chooses " +
+			"between them, and a capturing piece may go on capturing, never twice in one direction in a row " +
+			"nor back to a point it visited",
+		source: func(g *shimGame) (string, bool) {
+			for _, d := range compass {
+				if !contains(g.dirs, d[0]) {
+					return "", false
+				}
+			}
+			var capture, more, paika []string
+			for _, d := range compass {
+				capture = append(capture, fmt.Sprintf("(approach %s) (withdraw %s %s)", d[0], d[0], d[1]))
+				more = append(more, fmt.Sprintf("(approach-more %s %s) (withdraw-more %s %s)", d[0], d[1], d[0], d[1]))
+				paika = append(paika, fmt.Sprintf("(paika %s)", d[0]))
+			}
+			return fmt.Sprintf(`
+(define approach ($1 (verify empty?) (verify not-visited?) mark $1 (verify enemy?) capture
+  (while (enemy? $1) $1 capture) back (add-partial more-capture-type)))
+(define withdraw ($2 (verify enemy?) capture (while (enemy? $2) $2 capture) back
+  $1 (verify empty?) (verify not-visited?) (add-partial more-capture-type)))
+(define approach-more ((verify (not-last-from? $2)) (approach $1)))
+(define withdraw-more ((verify (not-last-from? $2)) (withdraw $1 $2)))
+(define paika ($1 (verify empty?) add))
+(moves-of %s (move-type capture-type) %s (move-type more-capture-type) %s (move-type step-type) %s)
+(move-priorities capture-type step-type)
+(option "pass partial" true)`, g.mover, strings.Join(capture, " "), strings.Join(more, " "), strings.Join(paika, " ")), g.mover != ""
 		},
 	},
 	{
@@ -195,12 +231,12 @@ func shimInfo(sections []*sexp.Node) *shimGame {
 				}
 			}
 		case "piece":
-			if g.piece != "" {
-				continue
-			}
 			for _, a := range s.Args() {
-				if a.Head() == "drops" {
+				if a.Head() == "drops" && g.piece == "" {
 					g.piece, _ = pieceName(s)
+				}
+				if a.Head() == "moves" && g.mover == "" {
+					g.mover, _ = pieceName(s)
 				}
 			}
 		case "board":
@@ -258,8 +294,8 @@ func (g *shimGame) each(f func(d string) string) string {
 }
 
 // shimForms reads a shim's source: its defines are expanded, and each
-// (drops-of Piece block...) becomes the file's piece section with those
-// drop programs.
+// (drops-of Piece block...) or (moves-of Piece block...) becomes the
+// file's piece section with those drop or move programs.
 func shimForms(name, src string, sections []*sexp.Node) ([]*sexp.Node, error) {
 	r := &reader{macros: map[string]*macro{}}
 	forms, errs := sexp.Parse(name, []byte(src))
@@ -269,7 +305,8 @@ func shimForms(name, src string, sections []*sexp.Node) ([]*sexp.Node, error) {
 	top = ex.expand(top, 0)
 	var out []*sexp.Node
 	for _, n := range top {
-		if n.Head() != "drops-of" {
+		kind := strings.TrimSuffix(n.Head(), "-of")
+		if kind != "drops" && kind != "moves" || kind == n.Head() {
 			out = append(out, n)
 			continue
 		}
@@ -284,12 +321,12 @@ func shimForms(name, src string, sections []*sexp.Node) ([]*sexp.Node, error) {
 			c := *s
 			c.List = nil
 			for _, it := range s.List {
-				if it.Head() != "drops" {
+				if it.Head() != kind {
 					c.List = append(c.List, it)
 				}
 			}
-			drops := &sexp.Node{Kind: sexp.List, Pos: n.Pos, List: append([]*sexp.Node{{Kind: sexp.Atom, Text: "drops", Pos: n.Pos}}, n.Args()[1:]...)}
-			c.List = append(c.List, drops)
+			progs := &sexp.Node{Kind: sexp.List, Pos: n.Pos, List: append([]*sexp.Node{{Kind: sexp.Atom, Text: kind, Pos: n.Pos}}, n.Args()[1:]...)}
+			c.List = append(c.List, progs)
 			out = append(out, &c)
 		}
 	}
