@@ -348,3 +348,29 @@ func BenchmarkPlayoutPentago(b *testing.B) { benchPlayouts(b, game(b, "pentago.z
 func BenchmarkPlayoutPentagoEveryTurn(b *testing.B) {
 	benchPlayouts(b, game(b, "pentago.zrf", "Pentago (every turn)"))
 }
+
+// FuzzParseMovePentago reads arbitrary move text in a Pentago position:
+// an error, or a legal move (maybe one that "unique moves" left out, read
+// as the listed move of the same position) whose notation reads back as
+// the same move.
+func FuzzParseMovePentago(f *testing.F) {
+	f.Add("+ c3 drop White Marble + turn sw cw +")
+	f.Add("+ a6 drop White Marble + turn se ccw +")
+	f.Add("turn nw cw")
+	g := game(f, "pentago.zrf", "Pentago")
+	s, err := engine.ParsePosition(g, "pos", []byte(`(turn White) (White (Marble a6 b5)) (Black (Marble f1 e2))`))
+	if err != nil {
+		f.Fatal(err)
+	}
+	pos := engine.NewPosition(s, nil)
+	f.Fuzz(func(t *testing.T, text string) {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			return
+		}
+		back, err := pos.ParseMove(pos.Notation(m))
+		if err != nil || back.Key() != m.Key() {
+			t.Fatalf("%q reads as %q, which reads back as another move (%v)", text, pos.Notation(m), err)
+		}
+	})
+}
