@@ -362,15 +362,5 @@ func FuzzParseMovePentago(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	pos := engine.NewPosition(s, nil)
-	f.Fuzz(func(t *testing.T, text string) {
-		m, err := pos.ParseMove(text)
-		if err != nil {
-			return
-		}
-		back, err := pos.ParseMove(pos.Notation(m))
-		if err != nil || back.Key() != m.Key() {
-			t.Fatalf("%q reads as %q, which reads back as another move (%v)", text, pos.Notation(m), err)
-		}
-	})
+	fuzzMoveText(f, engine.NewPosition(s, nil))
 }
