@@ -80,6 +80,9 @@ func NewGenerator(spec *Spec) (*Generator, error) {
 	if err := g.checkGraph(); err != nil {
 		return nil, err
 	}
+	if err := g.checkEnclosure(); err != nil {
+		return nil, err
+	}
 	for _, t := range spec.Templates {
 		g.repeats = g.repeats || t.Repeat != RepeatAllow
 	}

@@ -157,7 +157,7 @@ type SweepOptions struct {
 // Sweep makes and lays out every level, each with a fresh generator, and
 // hands each run to done in the order they finish. A level that cannot be
 // made or prepared is an error that stops the sweep; a level with no
-// layout in time is a run with Err set.
+// layout in time, or provably none (ErrNoLayout), is a run with Err set.
 func Sweep(ctx context.Context, levels []SweepLevel, opt SweepOptions, done func(SweepRun) error) error {
 	workers := max(opt.Workers, 1)
 	job := func(ctx context.Context, id int) (SweepRun, error) {
@@ -184,16 +184,22 @@ func sweepRun(ctx context.Context, lv SweepLevel, spec *Spec, opt SweepOptions) 
 	began := time.Now()
 	cpu0, ok := cputime.Thread()
 	g, err := NewGenerator(spec)
-	if err != nil {
+	switch {
+	case errors.Is(err, ErrNoLayout):
+		// A level of the class that cannot be laid out counts as a
+		// failure, found at once.
+		run.Err = err
+	case err != nil:
 		return run, fmt.Errorf("%s: %w", spec.Source, err)
+	default:
+		run.Layout, run.Stats, run.Err = g.Generate(ctx, Options{Seed: opt.Seed, TimeLimit: opt.TimeLimit, CPULimit: opt.CPULimit})
 	}
-	run.Layout, run.Stats, run.Err = g.Generate(ctx, Options{Seed: opt.Seed, TimeLimit: opt.TimeLimit, CPULimit: opt.CPULimit})
 	run.Wall = time.Since(began)
 	run.CPU = run.Wall
 	if cpu1, ok1 := cputime.Thread(); ok && ok1 {
 		run.CPU = cpu1 - cpu0
 	}
-	if run.Err != nil && !errors.Is(run.Err, ErrTimeLimit) {
+	if run.Err != nil && !errors.Is(run.Err, ErrTimeLimit) && !errors.Is(run.Err, ErrNoLayout) {
 		return run, run.Err
 	}
 	return run, nil

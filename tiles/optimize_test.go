@@ -73,6 +73,17 @@ func TestOptimizeDeterministic(t *testing.T) {
 	}
 }
 
+// sameRun fails unless a resumed run ended as the whole run did: the same
+// best set, statistics rows and boards scored.
+func sameRun(t *testing.T, whole, resumed *Result) {
+	t.Helper()
+	if !slices.Equal(whole.Best, resumed.Best) || len(whole.History) != len(resumed.History) ||
+		whole.Boards != resumed.Boards {
+		t.Errorf("resumed run differs: %d rows, %d boards; whole run %d rows, %d boards",
+			len(resumed.History), resumed.Boards, len(whole.History), whole.Boards)
+	}
+}
+
 func TestOptimizeResume(t *testing.T) {
 	sc := seedScorer(t)
 	whole, err := Optimize(context.Background(), sc, smallOptions(3, 30, 2))
@@ -89,11 +100,7 @@ func TestOptimizeResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(whole.Best, resumed.Best) || len(whole.History) != len(resumed.History) ||
-		whole.Boards != resumed.Boards {
-		t.Errorf("resumed run differs: %d rows, %d boards; whole run %d rows, %d boards",
-			len(resumed.History), resumed.Boards, len(whole.History), whole.Boards)
-	}
+	sameRun(t, whole, resumed)
 }
 
 // TestOptimizeResumeAfterKill resumes from the files a run killed at the
@@ -140,11 +147,7 @@ func TestOptimizeResumeAfterKill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(whole.Best, resumed.Best) || len(whole.History) != len(resumed.History) ||
-		whole.Boards != resumed.Boards {
-		t.Errorf("resumed run differs: %d rows, %d boards; whole run %d rows, %d boards",
-			len(resumed.History), resumed.Boards, len(whole.History), whole.Boards)
-	}
+	sameRun(t, whole, resumed)
 }
 
 func TestOptimizeLimits(t *testing.T) {
