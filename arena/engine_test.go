@@ -112,7 +112,7 @@ var dialectGames = []struct {
 	{"ur.zrf", "", "mcts:iterations=100", "mcts:iterations=200", 3},
 	{"fanorona.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 8},
 	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", "mcts:iterations=200", 3},
-	{"pentago.zrf", "", "mcts:iterations=200", "mcts:iterations=200", 6},
+	{"pentago.zrf", "", "mcts:iterations=200", "mcts:iterations=400", 6},
 }
 
 // TestDialectMCTSAgainstRandom: MCTS loses at most one of a few games of

@@ -292,7 +292,10 @@ func (gn *generator) finish(st Step, guard [2]int32) {
 		}
 	}
 	gn.extra = extra
-	steps := append(gn.prefix, st)
+	// The steps go through a buffer of their own: appending to the
+	// prefix would allocate whenever it is at its capacity.
+	steps := append(append(gn.stepBuf[:0], gn.prefix...), st)
+	gn.stepBuf = steps
 	gn.out.add(Move{Type: int16(gn.moveType), Captures: int16(gn.capTotal), Valuable: int16(gn.valTotal),
 		NextTurn: uint8(gn.jump), guard: guard}, gn.scratch, extra, steps)
 }

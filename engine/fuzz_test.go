@@ -96,7 +96,12 @@ func FuzzParseMove(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	pos := engine.NewPosition(s, nil)
+	fuzzMoveText(f, engine.NewPosition(s, nil))
+}
+
+// fuzzMoveText reads arbitrary move text in pos: an error, or a legal
+// move whose notation reads back as the same move.
+func fuzzMoveText(f *testing.F, pos *engine.Position) {
 	f.Fuzz(func(t *testing.T, text string) {
 		m, err := pos.ParseMove(text)
 		if err != nil {

@@ -126,8 +126,12 @@ type generator struct {
 	// jump is the entry of the turn order the move being built jumps
 	// to, plus one (0: none).
 	jump int32
-	// rotBuf holds the changes of a permutation (rotate.go).
-	rotBuf []Change
+	// rotBuf holds the changes of a permutation and rotCells the cells
+	// of a position and of its image (rotate.go).
+	rotBuf   []Change
+	rotCells []int32
+	// stepBuf holds the steps of a composite move being recorded.
+	stepBuf []Step
 }
 
 func (s *State) generator() *generator {

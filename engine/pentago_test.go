@@ -170,6 +170,13 @@ func TestPentagoPerftByHand(t *testing.T) {
 			t.Errorf("unique, perft(%d) = %d, %v; want %d", n, got, err, want)
 		}
 	}
+	// Three moves deep, counted by the direct implementation: 504,792.
+	var start pentago
+	start.turn = 1
+	want := start.perft(3, true)
+	if got, err := engine.Perft(engine.NewState(unique), 3); err != nil || got != int64(want) {
+		t.Errorf("unique, perft(3) = %d, %v; direct %d", got, err, want)
+	}
 }
 
 // TestPentagoAgainstDirect plays random games and compares, at every
@@ -331,4 +338,29 @@ func TestPentagoParsesEveryTurn(t *testing.T) {
 			t.Errorf("%s read", bad)
 		}
 	}
+}
+
+func BenchmarkPerftPentago(b *testing.B) { benchPerft(b, game(b, "pentago.zrf", "Pentago"), 2) }
+func BenchmarkPerftPentagoEveryTurn(b *testing.B) {
+	benchPerft(b, game(b, "pentago.zrf", "Pentago (every turn)"), 2)
+}
+func BenchmarkPlayoutPentago(b *testing.B) { benchPlayouts(b, game(b, "pentago.zrf", "Pentago")) }
+func BenchmarkPlayoutPentagoEveryTurn(b *testing.B) {
+	benchPlayouts(b, game(b, "pentago.zrf", "Pentago (every turn)"))
+}
+
+// FuzzParseMovePentago reads arbitrary move text in a Pentago position:
+// an error, or a legal move (maybe one that "unique moves" left out, read
+// as the listed move of the same position) whose notation reads back as
+// the same move.
+func FuzzParseMovePentago(f *testing.F) {
+	f.Add("+ c3 drop White Marble + turn sw cw +")
+	f.Add("+ a6 drop White Marble + turn se ccw +")
+	f.Add("turn nw cw")
+	g := game(f, "pentago.zrf", "Pentago")
+	s, err := engine.ParsePosition(g, "pos", []byte(`(turn White) (White (Marble a6 b5)) (Black (Marble f1 e2))`))
+	if err != nil {
+		f.Fatal(err)
+	}
+	fuzzMoveText(f, engine.NewPosition(s, nil))
 }

@@ -97,12 +97,20 @@ func (g *Game) posCells(buf []int32, p int32) []int32 {
 func (gn *generator) rotate(perm []rotPair, base int) {
 	g := gn.g
 	moved := gn.rotBuf[:0]
-	var from, to [1 + 16]int32
-	for _, pr := range perm {
-		fs := g.posCells(from[:0], pr.from)
-		ts := g.posCells(to[:0], pr.to)
-		for i := range fs {
-			moved = append(moved, Change{ts[i], gn.valueAt(fs[i], base)})
+	if g.ext.nslots == 0 && g.stackLevels == 0 {
+		// A piece is one cell.
+		for _, pr := range perm {
+			moved = append(moved, Change{pr.to, gn.valueAt(pr.from, base)})
+		}
+	} else {
+		for _, pr := range perm {
+			cells := g.posCells(gn.rotCells[:0], pr.from)
+			n := len(cells)
+			cells = g.posCells(cells, pr.to)
+			for i, c := range cells[:n] {
+				moved = append(moved, Change{cells[n+i], gn.valueAt(c, base)})
+			}
+			gn.rotCells = cells
 		}
 	}
 	for _, c := range moved {

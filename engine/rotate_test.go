@@ -30,25 +30,11 @@ func TestRotateCarries(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.variant, err)
 		}
-		before, h := s.FormatPosition(), s.Hash()
 		m, err := s.ParseMove(tt.move)
 		if err != nil {
 			t.Fatalf("%s: %v (moves %v)", tt.variant, err, notations(t, s))
 		}
-		s.Play(&m)
-		after := s.FormatPosition()
-		for _, w := range strings.Split(tt.want, "|") {
-			if !strings.Contains(after, w) {
-				t.Errorf("%s: after %s\n%s\nwant %s", tt.variant, tt.move, after, w)
-			}
-		}
-		if !s.HashOK() {
-			t.Errorf("%s: incremental hash differs from the recomputed one", tt.variant)
-		}
-		s.Undo()
-		if s.FormatPosition() != before || s.Hash() != h {
-			t.Errorf("%s: undo gives\n%s", tt.variant, s.FormatPosition())
-		}
+		playChecked(t, s, &m, tt.variant+": "+tt.move, tt.want)
 	}
 }
 

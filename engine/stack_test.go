@@ -31,8 +31,6 @@ func TestColumns(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		before := s.FormatPosition()
-		h := s.Hash()
 		var ml engine.MoveList
 		ms, err := s.Moves(&ml)
 		if err != nil {
@@ -44,20 +42,7 @@ func TestColumns(t *testing.T) {
 				continue
 			}
 			found = true
-			s.Play(&ms[i])
-			after := s.FormatPosition()
-			for _, w := range strings.Split(tt.want, "|") {
-				if w != "" && !strings.Contains(after, w) {
-					t.Errorf("%s: after %s\n%s\nwant %s", tt.name, tt.move, after, w)
-				}
-			}
-			if !s.HashOK() {
-				t.Errorf("%s: incremental hash differs from the recomputed one", tt.name)
-			}
-			s.Undo()
-			if s.FormatPosition() != before || s.Hash() != h {
-				t.Errorf("%s: undo gives\n%s", tt.name, s.FormatPosition())
-			}
+			playChecked(t, s, &ms[i], tt.name+": "+tt.move, tt.want)
 		}
 		if !found && tt.want != "" {
 			t.Errorf("%s: no move %s among %q", tt.name, tt.move, notations(t, s))

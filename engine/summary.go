@@ -220,10 +220,16 @@ func (g *Game) goalText(c GoalCond) string {
 	case GoalRelativeConfig:
 		var parts []string
 		for i := range c.Specs {
-			if c.Specs[i].Type >= 0 {
-				parts = append(parts, r.Pieces[c.Specs[i].Type].Name)
-			} else {
+			sp := c.Specs[i]
+			switch {
+			case sp.Owner == EmptySquare || sp.Type < 0:
 				parts = append(parts, "empty")
+			case sp.Owner == OpponentPiece:
+				parts = append(parts, "(opponent "+r.Pieces[sp.Type].Name+")")
+			case sp.Owner == AnyOwner:
+				parts = append(parts, "(any-owner "+r.Pieces[sp.Type].Name+")")
+			default:
+				parts = append(parts, r.Pieces[sp.Type].Name)
 			}
 			if i < len(c.Steps) {
 				parts = append(parts, r.Board.Dirs[c.Steps[i]])
