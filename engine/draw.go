@@ -21,8 +21,9 @@ const (
 	squares boardStyle = iota
 	hexes
 	lines
-	paper // a square grid of a game of drops: lines between the cells
-	holes // a square grid whose drops fall to an edge: a frame with holes
+	paper  // a square grid of a game of drops: lines between the cells
+	holes  // a square grid whose drops fall to an edge: a frame with holes
+	plates // a grid of a game of drops whose groups of cells turn: a plate per group
 )
 
 // Picture draws the position.
@@ -48,6 +49,8 @@ func Picture(s *State, v *View) *render.Drawing {
 		drawFrame(d, g, v, at, size)
 	case hexes:
 		drawHexes(d, g, v, at, size)
+	case plates:
+		drawPlates(d, g, v, at, size)
 	default:
 		drawLines(d, g, v, at, size)
 	}

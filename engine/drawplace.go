@@ -13,13 +13,16 @@ import (
 // drop at the start lands on one edge of the board (pieces fall, as in
 // connect four), a frame with a hole at each cell.
 
-// placementStyle returns the style of a square grid: squares, or paper or
-// holes for a game of drops.
+// placementStyle returns the style of a square grid: squares, or paper,
+// holes or plates for a game of drops.
 func placementStyle(g *Game, v *View, at func(int) render.Point) boardStyle {
 	for _, pt := range g.Rules.Pieces {
-		if len(pt.Moves) > 0 {
+		if len(pt.Moves) > 0 && !onlyTurns(pt.Moves) {
 			return squares
 		}
+	}
+	if len(turningGroups(g)) > 0 {
+		return plates
 	}
 	if fallsToEdge(g, v, at) {
 		return holes

@@ -11,7 +11,8 @@ import (
 
 // Each bundled game is drawn as it is played: chess, checkers and
 // breakthrough on chequered squares, tic-tac-toe as ruled lines with X
-// and O marks, connect four as a frame with holes.
+// and O marks, connect four as a frame with holes, Pentago as four
+// plates that turn.
 func TestPictureStyles(t *testing.T) {
 	for _, tt := range []struct {
 		file, style string
@@ -22,6 +23,7 @@ func TestPictureStyles(t *testing.T) {
 		{"breakthrough.zrf", "squares", []string{"#b58863"}, nil},
 		{"tic-tac-toe.zrf", "paper", []string{"<line"}, []string{"#b58863", "#2f5fb3"}},
 		{"connect-four.zrf", "holes", []string{"#2f5fb3"}, []string{"#b58863"}},
+		{"pentago.zrf", "plates", []string{"#b58863", "<circle"}, []string{"#2f5fb3"}},
 	} {
 		g, err := zrf.Open("../games/"+tt.file, "")
 		if err != nil {
