@@ -24,6 +24,7 @@ const (
 	paper  // a square grid of a game of drops: lines between the cells
 	holes  // a square grid whose drops fall to an edge: a frame with holes
 	plates // a grid of a game of drops whose groups of cells turn: a plate per group
+	tiles  // a track laid on a grid's squares, with positions off it: a tile per position
 )
 
 // Picture draws the position.
@@ -51,6 +52,8 @@ func Picture(s *State, v *View) *render.Drawing {
 		drawHexes(d, g, v, at, size)
 	case plates:
 		drawPlates(d, g, v, at, size)
+	case tiles:
+		drawTiles(d, g, v, at, size)
 	default:
 		drawLines(d, g, v, at, size)
 	}
@@ -132,6 +135,9 @@ func chooseStyle(g *Game, v *View) boardStyle {
 		return hexes
 	}
 	if gridPos < g.np || hasExtraLinks(g) {
+		if onGridTrack(g) {
+			return tiles
+		}
 		return lines
 	}
 	// The square drawing needs rows and columns: a grid of one
@@ -142,6 +148,52 @@ func chooseStyle(g *Game, v *View) boardStyle {
 		}
 	}
 	return squares
+}
+
+// onGridTrack reports a board of one plane grid whose links between grid
+// cells all join side neighbours: a track laid on the squares (Ur's), the
+// board's other positions (reserves, dice) lying off the grid.
+func onGridTrack(g *Game) bool {
+	b := &g.Rules.Board
+	if len(b.Grids) != 1 || len(b.Grids[0].Dims) != 2 {
+		return false
+	}
+	co := b.Grids[0].Coords
+	for p := 0; p < g.np; p++ {
+		for d := 0; d < g.nd; d++ {
+			q := int(b.Links[p*g.nd+d])
+			a, onA := co[p]
+			c, onC := co[q]
+			if q < 0 || !onA || !onC {
+				continue
+			}
+			if abs(a[0]-c[0])+abs(a[1]-c[1]) != 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// drawTiles draws every position as a tile of its own, the track and the
+// places off the grid alike. A tile is as wide as the board's cells, or
+// narrower where its nearest neighbour is closer (a row of places off the
+// grid set tighter).
+func drawTiles(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+	for p := 0; p < g.np; p++ {
+		if hidden(v, p) {
+			continue
+		}
+		c, w := at(p), size
+		for q := 0; q < g.np; q++ {
+			if q != p && !hidden(v, q) {
+				o := at(q)
+				w = math.Min(w, math.Max(math.Abs(o.X-c.X), math.Abs(o.Y-c.Y)))
+			}
+		}
+		t := w * 0.94
+		d.Rect(c.X-t/2, c.Y-t/2, t, t, render.Style{Fill: light, Stroke: ink, Width: 2})
+	}
 }
 
 // hasExtraLinks reports links that a plain grid would not have: a

@@ -12,7 +12,7 @@ import (
 // Each bundled game is drawn as it is played: chess, checkers and
 // breakthrough on chequered squares, tic-tac-toe as ruled lines with X
 // and O marks, connect four as a frame with holes, Pentago as four
-// plates that turn.
+// plates that turn, Ur as tiles, Fanorona as points joined by lines.
 func TestPictureStyles(t *testing.T) {
 	for _, tt := range []struct {
 		file, style string
@@ -24,6 +24,8 @@ func TestPictureStyles(t *testing.T) {
 		{"tic-tac-toe.zrf", "paper", []string{"<line"}, []string{"#b58863", "#2f5fb3"}},
 		{"connect-four.zrf", "holes", []string{"#2f5fb3"}, []string{"#b58863"}},
 		{"pentago.zrf", "plates", []string{"#b58863", "<circle"}, []string{"#2f5fb3"}},
+		{"ur.zrf", "tiles", []string{"#efd9b4"}, []string{"#8a7560"}},
+		{"fanorona.zrf", "lines", []string{"#8a7560"}, nil},
 	} {
 		g, err := zrf.Open("../games/"+tt.file, "")
 		if err != nil {

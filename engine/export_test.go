@@ -71,7 +71,7 @@ func PictureStyle(g *Game, v *View) string {
 	if style == squares {
 		style = placementStyle(g, v, f.at)
 	}
-	return [...]string{"squares", "hexes", "lines", "paper", "holes", "plates"}[style]
+	return [...]string{"squares", "hexes", "lines", "paper", "holes", "plates", "tiles"}[style]
 }
 
 // WithoutLineWindows returns a copy of g whose n-in-a-row goals walk the
