@@ -138,6 +138,21 @@ func (s *Store) Results(ctx context.Context, runID int64) ([]Result, error) {
 		return nil, fmt.Errorf("store: run %d results: %w", runID, err)
 	}
 	defer rows.Close()
+	return readResults(rows, runID)
+}
+
+const resultColumns = `idx, seed, kind, data, elapsed_ms, created_at`
+
+// resultRows are the rows of a query of resultColumns, of database/sql or
+// of pgx.
+type resultRows interface {
+	Next() bool
+	Scan(...any) error
+	Err() error
+}
+
+// readResults reads every row of a query of resultColumns.
+func readResults(rows resultRows, runID int64) ([]Result, error) {
 	var out []Result
 	for rows.Next() {
 		r, err := scanResult(rows, runID)
@@ -148,8 +163,6 @@ func (s *Store) Results(ctx context.Context, runID int64) ([]Result, error) {
 	}
 	return out, rows.Err()
 }
-
-const resultColumns = `idx, seed, kind, data, elapsed_ms, created_at`
 
 // scanResult reads a row of resultColumns (of database/sql or of pgx).
 func scanResult(row interface{ Scan(...any) error }, runID int64) (Result, error) {

@@ -45,15 +45,7 @@ func ResultsTx(ctx context.Context, tx pgx.Tx, runID int64, from, to int) ([]Res
 		return nil, fmt.Errorf("store: run %d results: %w", runID, err)
 	}
 	defer rows.Close()
-	var out []Result
-	for rows.Next() {
-		r, err := scanResult(rows, runID)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return readResults(rows, runID)
 }
 
 // LockRunTx locks a run's row until the transaction ends: jobs whose
