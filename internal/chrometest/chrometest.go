@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -41,6 +43,23 @@ func Start(timeout time.Duration, profile string, opts ...chromedp.ExecAllocator
 	if chrome == "" {
 		return nil, nil, ErrNoBrowser
 	}
+	// A browser that starts on a busy machine now and then fails to say
+	// where it listens in time: such a start is tried again, each time in
+	// a fresh profile.
+	var err error
+	for try := 1; try <= 3; try++ {
+		var ctx context.Context
+		var stop context.CancelFunc
+		ctx, stop, err = start(chrome, timeout, filepath.Join(profile, strconv.Itoa(try)), opts)
+		if err == nil {
+			return ctx, stop, nil
+		}
+	}
+	return nil, nil, err
+}
+
+// start makes one attempt of Start.
+func start(chrome string, timeout time.Duration, profile string, opts []chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc, error) {
 	tctx, cancelTime := context.WithTimeout(context.Background(), timeout)
 	actx, cancelAlloc := chromedp.NewExecAllocator(tctx, append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chrome),
