@@ -176,31 +176,41 @@ func (r *chainRun) placeGreedy(k int) {
 // roomiest picks among free placements of room k the one with the least
 // crowding if k still has unplaced neighbours, else the most.
 func (r *chainRun) roomiest(k int, free []placement) placement {
-	g, st := r.g, r.st
-	waiting := false
-	for _, ad := range g.rooms[k].adj {
-		if st.shape[ad.room] < 0 {
-			waiting = true
-		}
+	sign := 1
+	if !r.g.waiting(r.st, k) {
+		sign = -1
 	}
-	margin := int(g.avgSize/2 + 0.5)
 	best, bestScore := free[0], 0
 	for i, p := range free {
-		box := g.insts[p.shape].shape.Bounds.Shift(p.pos).Grow(margin)
-		score := 0
-		for j, sh := range st.shape {
-			if sh >= 0 && j != k {
-				score += box.OverlapArea(g.insts[sh].shape.Bounds.Shift(st.pos[j]))
-			}
-		}
-		if !waiting {
-			score = -score
-		}
-		if i == 0 || score < bestScore {
+		if score := sign * r.g.crowding(r.st, k, p); i == 0 || score < bestScore {
 			best, bestScore = p, score
 		}
 	}
 	return best
+}
+
+// waiting reports whether room k has a neighbour not placed yet.
+func (g *Generator) waiting(st *state, k int) bool {
+	for _, ad := range g.rooms[k].adj {
+		if st.shape[ad.room] < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// crowding is the area of the placed rooms other than k within half a
+// room's size of room k placed at p: low where space is left around it.
+func (g *Generator) crowding(st *state, k int, p placement) int {
+	margin := int(g.avgSize/2 + 0.5)
+	box := g.insts[p.shape].shape.Bounds.Shift(p.pos).Grow(margin)
+	score := 0
+	for j, sh := range st.shape {
+		if sh >= 0 && j != k {
+			score += box.OverlapArea(g.insts[sh].shape.Bounds.Shift(st.pos[j]))
+		}
+	}
+	return score
 }
 
 // stride returns a random step prime to n, so that stepping by it from

@@ -25,6 +25,11 @@ type Options struct {
 	// goroutine on one thread (runtime.LockOSThread). Where the system does
 	// not tell a thread's processor time, it is ignored.
 	CPULimit time.Duration
+	// annealingOnly leaves out the exhaustive search (for tests that
+	// check one search against the other).
+	annealingOnly bool
+	// exactFirst gives the exhaustive search its first turn at once.
+	exactFirst bool
 }
 
 // DefaultTimeLimit is the time limit of a generation that sets none.
@@ -38,7 +43,11 @@ type Stats struct {
 	// produced, Backtracks how often the search went back to an older
 	// partial layout, Restarts how often it started afresh.
 	Chains, Extensions, Backtracks, Restarts int
-	Duration                                 time.Duration
+	// ExactSteps counts the steps of the exhaustive search that runs by
+	// turns with the annealing one on levels with loops it fails to lay
+	// out at once.
+	ExactSteps int
+	Duration   time.Duration
 }
 
 // ErrTimeLimit is returned (wrapped) when no layout was found in time.
@@ -72,7 +81,34 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 	defer s.clear()
 	s.start()
 	s.stats.Chains = len(s.chains)
+	var ex *exactRun
+	if !opt.annealingOnly {
+		ex = g.startExact(opt.Seed, s.cnt.expired)
+	}
+	if ex != nil {
+		defer ex.stop()
+	}
+	turn := exactDelay
+	if opt.exactFirst {
+		turn = 0
+	}
 	for {
+		if ex != nil && s.cnt.iterations >= turn {
+			out := ex.turn(exactSlice)
+			s.stats.ExactSteps = ex.x.nodes
+			switch {
+			case out == exactFound && g.valid(ex.x.st):
+				s.stats.Iterations, s.stats.Duration = s.cnt.iterations, time.Since(began)
+				return g.layout(ex.x.st), s.stats, nil
+			case out == exactNone:
+				s.stats.Iterations, s.stats.Duration = s.cnt.iterations, time.Since(began)
+				return nil, s.stats, g.noLayoutError(ex.x)
+			case out != exactUnknown:
+				ex.stop()
+				ex = nil
+			}
+			turn = s.cnt.iterations + exactSlice
+		}
 		if s.cnt.expired() {
 			s.stats.Iterations, s.stats.Duration = s.cnt.iterations, time.Since(began)
 			if err := ctx.Err(); err != nil {

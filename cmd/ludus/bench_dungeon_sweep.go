@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -75,8 +76,8 @@ func runDungeonSweep(cmd *cobra.Command, limit time.Duration) error {
 	}
 	fmt.Fprintf(w, "%d synthetic levels per class (ludus dungeon synth), generation seed %d, %s per level, %d at a time; load average %s before, %s after; %v in all.\n\n",
 		f.graphs, f.seed, budget, f.workers, load, loadAverage(), time.Since(began).Round(time.Second))
-	fmt.Fprintln(w, "| rooms | loops | success | no corridors | corridors | mean CPU | median CPU | 90% CPU | max CPU | mean wall | median iterations |")
-	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| rooms | loops | success | no layout (proved) | no corridors | corridors | mean CPU | median CPU | 90% CPU | max CPU | mean wall | median iterations |")
+	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for ci, c := range classes {
 		printSweepRow(w, c, runs[ci])
 	}
@@ -92,8 +93,11 @@ func printSweepRow(w io.Writer, c dungeon.SweepClass, runs []dungeon.SweepRun) {
 	var cpu []time.Duration
 	var iters []int
 	var wall time.Duration
-	var ok, okCorr, nCorr int
+	var ok, okCorr, nCorr, proved int
 	for _, r := range runs {
+		if errors.Is(r.Err, dungeon.ErrNoLayout) {
+			proved++
+		}
 		cpu, iters, wall = append(cpu, r.CPU), append(iters, r.Stats.Iterations), wall+r.Wall
 		if r.Level.Options.Corridors {
 			nCorr++
@@ -113,8 +117,8 @@ func printSweepRow(w io.Writer, c dungeon.SweepClass, runs []dungeon.SweepRun) {
 		sum += d
 	}
 	q := func(p float64) time.Duration { return cpu[min(int(p*float64(n)), n-1)] }
-	fmt.Fprintf(w, "| %s | %s | %d/%d | %d/%d | %d/%d | %s | %s | %s | %s | %s | %d |\n",
-		c.Rooms(), c.Loops(), ok, n, ok-okCorr, n-nCorr, okCorr, nCorr,
+	fmt.Fprintf(w, "| %s | %s | %d/%d | %d | %d/%d | %d/%d | %s | %s | %s | %s | %s | %d |\n",
+		c.Rooms(), c.Loops(), ok, n, proved, ok-okCorr, n-nCorr, okCorr, nCorr,
 		fmtSeconds(sum/time.Duration(n)), fmtSeconds(q(0.5)), fmtSeconds(q(0.9)), fmtSeconds(cpu[n-1]),
 		fmtSeconds(wall/time.Duration(n)), iters[n/2])
 }
@@ -139,6 +143,9 @@ func printSweepFailures(w io.Writer, runs [][]dungeon.SweepRun, templates []stri
 			if r.Level.Source >= 0 {
 				s += " --templates " + templates[r.Level.Source]
 			}
+			if errors.Is(r.Err, dungeon.ErrNoLayout) {
+				s += "   # no layout exists (proved)"
+			}
 			failed = append(failed, s)
 		}
 	}
@@ -146,7 +153,7 @@ func printSweepFailures(w io.Writer, runs [][]dungeon.SweepRun, templates []stri
 		return
 	}
 	slices.Sort(failed)
-	fmt.Fprintf(w, "\nNo layout within %s at seed %d:\n\n", budget, seed)
+	fmt.Fprintf(w, "\nNo layout within %s at seed %d (or none at all, where proved):\n\n", budget, seed)
 	for _, s := range failed {
 		fmt.Fprintf(w, "    %s\n", s)
 	}

@@ -1,0 +1,534 @@
+package dungeon
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/ludus-games/ludus/dungeon/geom"
+)
+
+// exactOutcome is what an exhaustive search concluded.
+type exactOutcome int
+
+const (
+	exactUnknown exactOutcome = iota // stopped by its limits
+	exactFound                       // a layout of the rooms searched
+	exactNone                        // proved: these rooms have no layout
+)
+
+// Limits on the trees of one layout of the core (see exactSearch.core).
+const (
+	treeTries = 4  // placements tried per tree room
+	treeSteps = 30 // search steps per tree room
+	// restartCores is the number of layouts of the core the trees may try
+	// before the first restart; it doubles at each.
+	restartCores = 4
+	restartSteps = 20_000
+)
+
+// treeMode is how an attempt of the exhaustive search treats the trees.
+type treeMode int
+
+const (
+	// treesComplete tries every place of every tree room, after the core:
+	// an attempt that ends by itself proves its answer.
+	treesComplete treeMode = iota
+	// treesLate tries a few places of each tree room, after the core.
+	treesLate
+	// treesEarly tries a few places of each tree room right after its
+	// root, so that the core leaves it room.
+	treesEarly
+)
+
+// exactSearch decides whether some rooms of a level (with the corridors
+// between them) have a layout, by a complete depth-first search over
+// every shape and grid position. Positions are finite: a room is placed
+// only where its doors meet a placed neighbour's, and the first room is
+// fixed at the origin, which loses nothing since layouts can be moved.
+//
+// It is the annealing search's complement: annealing finds layouts of
+// loose levels fast but cannot tell a level that has no layout from one
+// whose layouts are rare; exhausting the choices can, for levels whose
+// loops leave few of them. Variables (rooms, and corridors once both their
+// rooms are placed) are taken most constrained first, and every waiting
+// variable with two placed neighbours is checked after each step, so that
+// a dead end shows at once.
+type exactSearch struct {
+	g    *Generator
+	st   *state
+	in   []bool // rooms to lay out
+	rank []int  // static order among rooms with one placed neighbour
+	rng  *rand.Rand
+	buf  [2][]geom.Seg
+
+	// core marks the rooms on loops and between them; the rest are
+	// trees, which fit in most places: each tree room gets a few tries
+	// (treeTries) and all the trees of one layout of the core a budget of
+	// steps (from treeStart). Once trees have been tried, the search
+	// cannot prove that there is no layout (incomplete) and restarts in
+	// another order after coreLayouts layouts of the core.
+	core                  []bool
+	treeRooms, treePlaced int
+	treeStart             int
+	incomplete            bool
+	coreLayouts, restarts int
+	// treesTried records that the attempt placed tree rooms: a proof
+	// then covers the whole level, not only its core.
+	treesTried bool
+	// Every attempt ends after restartSteps steps, twice as many each
+	// time, from restartNodes: the time a search takes varies widely with
+	// its order, and an attempt that ends by itself proves its answer.
+	// mode is how the attempt treats the trees.
+	mode         treeMode
+	restartNodes int
+
+	nodes   int
+	work    int // nodes and positions checked: the measure of turns
+	limit   int // nodes; 0 means none
+	expired func() bool
+	// stopped unwinds the search: for good, or to restart when restart.
+	stopped, restart bool
+}
+
+// allRooms returns in (the rooms to search) or, when nil, every room.
+func allRooms(g *Generator, in []bool) []bool {
+	if in != nil {
+		return in
+	}
+	in = make([]bool, len(g.rooms))
+	for i := range in {
+		in[i] = true
+	}
+	return in
+}
+
+// newExactSearch prepares a search over the rooms in (all rooms when nil).
+func newExactSearch(g *Generator, in []bool, rng *rand.Rand, limit int, expired func() bool) *exactSearch {
+	in = allRooms(g, in)
+	x := &exactSearch{g: g, st: newState(len(g.rooms), len(g.edges)), in: in, rng: rng, limit: limit, expired: expired}
+	x.core = loopCore(g, in)
+	x.rank = x.staticOrder()
+	for k := range g.rooms {
+		if in[k] && !x.core[k] {
+			x.treeRooms++
+		}
+	}
+	return x
+}
+
+// loopCore returns the rooms of in (nil: all) that lie on a loop or on a
+// path between loops: what is left after cutting off leaves again and
+// again.
+func loopCore(g *Generator, in []bool) []bool {
+	in = allRooms(g, in)
+	core := slices.Clone(in)
+	deg := make([]int, len(g.rooms))
+	for v := range g.rooms {
+		for _, ad := range g.rooms[v].adj {
+			if in[v] && in[ad.room] {
+				deg[v]++
+			}
+		}
+	}
+	var leaves []int
+	for v := range g.rooms {
+		if core[v] && deg[v] <= 1 {
+			leaves = append(leaves, v)
+		}
+	}
+	for len(leaves) > 0 {
+		v := leaves[len(leaves)-1]
+		leaves = leaves[:len(leaves)-1]
+		if !core[v] {
+			continue
+		}
+		core[v] = false
+		for _, ad := range g.rooms[v].adj {
+			if w := ad.room; core[w] {
+				if deg[w]--; deg[w] == 1 {
+					leaves = append(leaves, w)
+				}
+			}
+		}
+	}
+	return core
+}
+
+// staticOrder ranks the rooms: the core breadth first from its room with
+// the most neighbours (rooms with more neighbours first within a level,
+// so that loops close early), then the trees breadth first from the core.
+func (x *exactSearch) staticOrder() []int {
+	g := x.g
+	deg := func(v int) int {
+		d := 0
+		for _, ad := range g.rooms[v].adj {
+			if x.in[ad.room] {
+				d++
+			}
+		}
+		return d
+	}
+	root, hasCore := -1, slices.Contains(x.core, true)
+	for v := range g.rooms {
+		if x.in[v] && (x.core[v] || !hasCore) && (root < 0 || deg(v) > deg(root)) {
+			root = v
+		}
+	}
+	rank := make([]int, len(g.rooms))
+	for i := range rank {
+		rank[i] = -1
+	}
+	if root < 0 {
+		return rank
+	}
+	next := 0
+	rank[root] = next
+	queue := []int{root}
+	byRank := func(a, b int) int { return rank[a] - rank[b] }
+	for _, inCore := range []bool{true, false} {
+		if !inCore {
+			queue = queue[:0]
+			for v, r := range rank {
+				if r >= 0 {
+					queue = append(queue, v)
+				}
+			}
+			slices.SortFunc(queue, byRank)
+		}
+		for len(queue) > 0 {
+			v := queue[0]
+			queue = queue[1:]
+			var nb []int
+			for _, ad := range g.rooms[v].adj {
+				if w := ad.room; x.in[w] && rank[w] < 0 && (x.core[w] || !inCore) {
+					nb = append(nb, w)
+				}
+			}
+			slices.SortStableFunc(nb, func(a, b int) int { return deg(b) - deg(a) })
+			for _, w := range nb {
+				if rank[w] < 0 {
+					next++
+					rank[w] = next
+					queue = append(queue, w)
+				}
+			}
+		}
+	}
+	return rank
+}
+
+// run searches and returns the outcome; with exactFound, x.st holds the
+// layout of the searched rooms and their corridors.
+func (x *exactSearch) run() exactOutcome {
+	root := slices.Index(x.rank, 0)
+	if root < 0 {
+		return exactFound
+	}
+	for {
+		shapes := slices.Clone(x.g.rooms[root].choices.insts)
+		x.rng.Shuffle(len(shapes), func(i, j int) { shapes[i], shapes[j] = shapes[j], shapes[i] })
+		for _, sh := range shapes {
+			x.st.shape[root], x.st.pos[root] = sh, geom.Point{}
+			if x.dfs() {
+				return exactFound
+			}
+			if x.stopped {
+				break
+			}
+		}
+		x.st.shape[root] = -1
+		switch {
+		case x.stopped && !x.restart:
+			return exactUnknown
+		case !x.stopped && !x.incomplete:
+			return exactNone
+		}
+		// The attempt ran out of steps, or trees did not fit the layouts
+		// of the core it found: start again in another order.
+		x.stopped, x.restart, x.incomplete, x.treesTried = false, false, false, false
+		x.restarts++
+		x.mode, x.restartNodes = treeMode(x.restarts%3), x.nodes
+		x.coreLayouts = 0
+		x.st = newState(len(x.g.rooms), len(x.g.edges))
+		x.treePlaced = 0
+	}
+}
+
+// variable is a room (edge < 0) or the corridor of an edge waiting for a
+// place, with its candidate placements.
+type variable struct {
+	room, edge int
+	cands      []placement
+}
+
+// dfs extends the current partial layout to a full one, or reports that
+// none exists (or that the search stopped).
+func (x *exactSearch) dfs() bool {
+	x.nodes++
+	x.work++
+	if x.limit > 0 && x.nodes > x.limit || x.nodes%256 == 0 && x.expired() {
+		x.stopped = true
+	}
+	if x.stopped {
+		return false
+	}
+	v, ok := x.choose()
+	if !ok {
+		return false
+	}
+	if v.room < 0 && v.edge < 0 {
+		return true
+	}
+	if x.nodes-x.restartNodes > restartSteps<<min(x.restarts, 24) {
+		x.stopped, x.restart = true, true
+		return false
+	}
+	if v.room >= 0 && !x.core[v.room] {
+		x.rng.Shuffle(len(v.cands), func(i, j int) { v.cands[i], v.cands[j] = v.cands[j], v.cands[i] })
+		var ok bool
+		if v.cands, ok = x.treeRoom(v); !ok {
+			return false
+		}
+	} else {
+		x.rng.Shuffle(len(v.cands), func(i, j int) { v.cands[i], v.cands[j] = v.cands[j], v.cands[i] })
+	}
+	for _, c := range v.cands {
+		x.set(v, c)
+		if x.dfs() {
+			return true
+		}
+		x.unset(v)
+		if x.stopped {
+			return false
+		}
+	}
+	return false
+}
+
+func (x *exactSearch) set(v variable, c placement) {
+	if v.edge >= 0 {
+		x.st.cshape[v.edge], x.st.cpos[v.edge] = c.shape, c.pos
+		return
+	}
+	x.st.shape[v.room], x.st.pos[v.room] = c.shape, c.pos
+	if !x.core[v.room] {
+		x.treePlaced++
+		x.treesTried = true
+	}
+}
+
+func (x *exactSearch) unset(v variable) {
+	if v.edge >= 0 {
+		x.st.cshape[v.edge] = -1
+		return
+	}
+	x.st.shape[v.room] = -1
+	if !x.core[v.room] {
+		x.treePlaced--
+	}
+}
+
+// choose returns the next variable with all its candidates: the waiting
+// corridor or room with two or more placed neighbours that has the fewest
+// (ok false when one has none: a dead end), else the first room by rank
+// with one placed neighbour. With nothing left to place it returns room
+// and edge -1.
+func (x *exactSearch) choose() (variable, bool) {
+	g, st := x.g, x.st
+	best := variable{room: -1, edge: -1}
+	bestN := -1
+	consider := func(v variable) bool {
+		if bestN < 0 || len(v.cands) < bestN {
+			best, bestN = v, len(v.cands)
+		}
+		return bestN > 0
+	}
+	for e, ed := range g.edges {
+		if ed.corridor < 0 || st.cshape[e] >= 0 || !x.in[ed.a] || !x.in[ed.b] || st.shape[ed.a] < 0 || st.shape[ed.b] < 0 {
+			continue
+		}
+		if !consider(variable{room: -1, edge: e, cands: x.corridorCands(e, bestN)}) {
+			return best, false
+		}
+	}
+	frontier, frontierScore := -1, 0
+	for k := range g.rooms {
+		if !x.in[k] || st.shape[k] >= 0 {
+			continue
+		}
+		placed := 0
+		for _, ad := range g.rooms[k].adj {
+			if st.shape[ad.room] >= 0 {
+				placed++
+			}
+		}
+		switch {
+		case placed >= 2:
+			if !consider(variable{room: k, edge: -1, cands: x.roomCands(k, bestN)}) {
+				return best, false
+			}
+		case placed == 1 && !x.core[k] && len(x.roomCands(k, 0)) == 0:
+			return best, false // a tree room with no place left
+		case placed == 1:
+			sc := x.closing(k)
+			if x.mode == treesEarly && !x.core[k] {
+				sc += len(g.rooms) // before any room of the core
+			}
+			if frontier < 0 || sc > frontierScore || sc == frontierScore && x.rank[k] < x.rank[frontier] {
+				frontier, frontierScore = k, sc
+			}
+		}
+	}
+	if bestN >= 0 || frontier < 0 {
+		return best, true
+	}
+	v := variable{room: frontier, edge: -1, cands: x.roomCands(frontier, -1)}
+	return v, len(v.cands) > 0
+}
+
+// roomCands lists the placements of room k that fit every placed
+// neighbour's doors and come too close to nothing placed; it stops after
+// limit+1 when limit >= 0 (enough to know it is not the fewest).
+func (x *exactSearch) roomCands(k, limit int) []placement {
+	g, st := x.g, x.st
+	var out []placement
+	for _, sh := range g.rooms[k].choices.insts {
+		space, off := x.meet(k, sh)
+		st.shape[k] = sh
+		for _, seg := range space {
+			for i := range seg.Points() {
+				p := geom.Point{X: seg.X1 + off.X, Y: seg.Y1 + off.Y}
+				if seg.Horizontal() {
+					p.X += i
+				} else {
+					p.Y += i
+				}
+				st.pos[k] = p
+				x.work++
+				if g.clearOf(st, k) {
+					out = append(out, placement{sh, p})
+					if limit >= 0 && len(out) > limit {
+						st.shape[k] = -1
+						return out
+					}
+				}
+			}
+		}
+	}
+	st.shape[k] = -1
+	return out
+}
+
+// meet returns the positions of room k with shape sh where the doors of
+// all its placed neighbours fit (a space moved by off).
+func (x *exactSearch) meet(k, sh int) (geom.Space, geom.Point) {
+	g, st := x.g, x.st
+	var cur geom.Space
+	var off geom.Point
+	first, t := true, 0
+	for _, ad := range g.rooms[k].adj {
+		j := ad.room
+		if st.shape[j] < 0 {
+			continue
+		}
+		s := g.space(ad.edge, st.shape[j], sh)
+		if first {
+			cur, off, first = s, st.pos[j], false
+		} else {
+			cur = geom.IntersectShifted(x.buf[t], cur, off, s, st.pos[j])
+			x.buf[t] = cur[:0]
+			off, t = geom.Point{}, 1-t
+		}
+		if len(cur) == 0 {
+			return nil, geom.Point{}
+		}
+	}
+	// The result may live in a scratch buffer the next call reuses.
+	return slices.Clone(cur), off
+}
+
+// corridorCands lists the placements of the corridor of edge e that join
+// its two placed rooms and come too close to nothing placed.
+func (x *exactSearch) corridorCands(e, limit int) []placement {
+	g, st := x.g, x.st
+	ed := g.edges[e]
+	ia, ib := st.shape[ed.a], st.shape[ed.b]
+	var out []placement
+	for _, c := range g.corridors[ed.corridor].insts {
+		s := geom.IntersectShifted(nil, g.cs.get(ia, c), st.pos[ed.a], g.cs.get(ib, c), st.pos[ed.b])
+		for k := range s.Count() {
+			p := s.At(k)
+			x.work++
+			if g.corridorCost(st, e, c, p) < zero {
+				out = append(out, placement{c, p})
+				if limit >= 0 && len(out) > limit {
+					return out
+				}
+			}
+		}
+	}
+	return out
+}
+
+// closing counts the waiting neighbours of room k that have a placed
+// neighbour other than k: placing k gives each a second one, closing a
+// loop whose dead ends then show at once.
+func (x *exactSearch) closing(k int) int {
+	g, st := x.g, x.st
+	n := 0
+	for _, ad := range g.rooms[k].adj {
+		w := ad.room
+		if !x.in[w] || st.shape[w] >= 0 {
+			continue
+		}
+		for _, bd := range g.rooms[w].adj {
+			if bd.room != k && st.shape[bd.room] >= 0 {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// treeRoom orders (and in the modes that may, cuts) the placements of
+// the tree room of v, or returns false to leave the branch.
+func (x *exactSearch) treeRoom(v variable) ([]placement, bool) {
+	switch x.mode {
+	case treesComplete:
+		return x.roomiest(v.room, v.cands, len(v.cands)), true
+	case treesEarly:
+		x.incomplete = true
+	case treesLate:
+		if x.treePlaced > 0 {
+			if x.nodes-x.treeStart > treeSteps*x.treeRooms {
+				return nil, false
+			}
+			break
+		}
+		x.treeStart, x.incomplete = x.nodes, true
+		// Chronological backtracking offers the trees nearly the same
+		// core again and again; after a few, another order.
+		if x.coreLayouts++; x.coreLayouts > restartCores<<min(x.restarts, 8) {
+			x.stopped, x.restart = true, true
+			return nil, false
+		}
+	}
+	return x.roomiest(v.room, v.cands, treeTries), true
+}
+
+// roomiest returns the n placements of tree room k that leave the most
+// space where it is needed: around the room while it waits for
+// neighbours, elsewhere when it waits for none (ties in the given order).
+func (x *exactSearch) roomiest(k int, cands []placement, n int) []placement {
+	sign := 1
+	if !x.g.waiting(x.st, k) {
+		sign = -1
+	}
+	score := make(map[placement]int, len(cands))
+	for _, c := range cands {
+		score[c] = sign * x.g.crowding(x.st, k, c)
+	}
+	slices.SortStableFunc(cands, func(a, b placement) int { return score[a] - score[b] })
+	return cands[:min(n, len(cands))]
+}
