@@ -24,6 +24,9 @@ const (
 	// before the first restart; it doubles at each.
 	restartCores = 4
 	restartSteps = 20_000
+	// treeLookahead is how deep a waiting tree room's branch must find
+	// places after each step.
+	treeLookahead = 3
 )
 
 // treeMode is how an attempt of the exhaustive search treats the trees.
@@ -39,6 +42,10 @@ const (
 	// root, so that the core leaves it room.
 	treesEarly
 )
+
+// attemptModes is the cycle of the attempts' modes: every other attempt
+// may prove its answer.
+var attemptModes = [...]treeMode{treesComplete, treesEarly, treesComplete, treesLate}
 
 // exactSearch decides whether some rooms of a level (with the corridors
 // between them) have a layout, by a complete depth-first search over
@@ -60,6 +67,11 @@ type exactSearch struct {
 	rank []int  // static order among rooms with one placed neighbour
 	rng  *rand.Rand
 	buf  [2][]geom.Seg
+	// sym, when the level allows, lets the search skip turned layouts;
+	// root is the first room, depth the number of variables set after it.
+	sym   *quarterTurn
+	root  int
+	depth int
 
 	// core marks the rooms on loops and between them; the rest are
 	// trees, which fit in most places: each tree room gets a few tries
@@ -108,6 +120,8 @@ func newExactSearch(g *Generator, in []bool, rng *rand.Rand, limit int, expired 
 	x := &exactSearch{g: g, st: newState(len(g.rooms), len(g.edges)), in: in, rng: rng, limit: limit, expired: expired}
 	x.core = loopCore(g, in)
 	x.rank = x.staticOrder()
+	x.root = slices.Index(x.rank, 0)
+	x.sym = newQuarterTurn(g)
 	for k := range g.rooms {
 		if in[k] && !x.core[k] {
 			x.treeRooms++
@@ -228,6 +242,9 @@ func (x *exactSearch) run() exactOutcome {
 		shapes := slices.Clone(x.g.rooms[root].choices.insts)
 		x.rng.Shuffle(len(shapes), func(i, j int) { shapes[i], shapes[j] = shapes[j], shapes[i] })
 		for _, sh := range shapes {
+			if x.sym != nil && !x.sym.firstShape(sh) {
+				continue // a turn of a layout with another shape first
+			}
 			x.st.shape[root], x.st.pos[root] = sh, geom.Point{}
 			if x.dfs() {
 				return exactFound
@@ -247,9 +264,9 @@ func (x *exactSearch) run() exactOutcome {
 		// of the core it found: start again in another order.
 		x.stopped, x.restart, x.incomplete, x.treesTried = false, false, false, false
 		x.restarts++
-		x.mode, x.restartNodes = treeMode(x.restarts%3), x.nodes
+		x.mode, x.restartNodes = attemptModes[x.restarts%len(attemptModes)], x.nodes
 		x.coreLayouts = 0
-		x.st = newState(len(x.g.rooms), len(x.g.edges))
+		x.st, x.depth = newState(len(x.g.rooms), len(x.g.edges)), 0
 		x.treePlaced = 0
 	}
 }
@@ -283,6 +300,9 @@ func (x *exactSearch) dfs() bool {
 		x.stopped, x.restart = true, true
 		return false
 	}
+	if x.sym != nil && x.depth == 0 {
+		v.cands = slices.DeleteFunc(v.cands, func(c placement) bool { return !x.sym.canonical(x.st.shape[x.root], c) })
+	}
 	if v.room >= 0 && !x.core[v.room] {
 		x.rng.Shuffle(len(v.cands), func(i, j int) { v.cands[i], v.cands[j] = v.cands[j], v.cands[i] })
 		var ok bool
@@ -306,6 +326,7 @@ func (x *exactSearch) dfs() bool {
 }
 
 func (x *exactSearch) set(v variable, c placement) {
+	x.depth++
 	if v.edge >= 0 {
 		x.st.cshape[v.edge], x.st.cpos[v.edge] = c.shape, c.pos
 		return
@@ -318,6 +339,7 @@ func (x *exactSearch) set(v variable, c placement) {
 }
 
 func (x *exactSearch) unset(v variable) {
+	x.depth--
 	if v.edge >= 0 {
 		x.st.cshape[v.edge] = -1
 		return
@@ -367,8 +389,8 @@ func (x *exactSearch) choose() (variable, bool) {
 			if !consider(variable{room: k, edge: -1, cands: x.roomCands(k, bestN)}) {
 				return best, false
 			}
-		case placed == 1 && !x.core[k] && len(x.roomCands(k, 0)) == 0:
-			return best, false // a tree room with no place left
+		case placed == 1 && !x.core[k] && !x.fits(k, treeLookahead):
+			return best, false // no place left for a tree room's branch
 		case placed == 1:
 			sc := x.closing(k)
 			if x.mode == treesEarly && !x.core[k] {
@@ -390,11 +412,22 @@ func (x *exactSearch) choose() (variable, bool) {
 // neighbour's doors and come too close to nothing placed; it stops after
 // limit+1 when limit >= 0 (enough to know it is not the fewest).
 func (x *exactSearch) roomCands(k, limit int) []placement {
-	g, st := x.g, x.st
 	var out []placement
+	x.eachPlace(k, func(p placement) bool {
+		out = append(out, p)
+		return limit < 0 || len(out) <= limit
+	})
+	return out
+}
+
+// eachPlace hands yield the placements of room k that fit every placed
+// neighbour's doors and come too close to nothing placed, with room k
+// placed there, until yield returns false; room k is then taken away.
+func (x *exactSearch) eachPlace(k int, yield func(placement) bool) {
+	g, st := x.g, x.st
+	defer func() { st.shape[k] = -1 }()
 	for _, sh := range g.rooms[k].choices.insts {
 		space, off := x.meet(k, sh)
-		st.shape[k] = sh
 		for _, seg := range space {
 			for i := range seg.Points() {
 				p := geom.Point{X: seg.X1 + off.X, Y: seg.Y1 + off.Y}
@@ -403,20 +436,37 @@ func (x *exactSearch) roomCands(k, limit int) []placement {
 				} else {
 					p.Y += i
 				}
-				st.pos[k] = p
+				st.shape[k], st.pos[k] = sh, p
 				x.work++
-				if g.clearOf(st, k) {
-					out = append(out, placement{sh, p})
-					if limit >= 0 && len(out) > limit {
-						st.shape[k] = -1
-						return out
-					}
+				if g.clearOf(st, k) && !yield(placement{sh, p}) {
+					return
 				}
 			}
 		}
 	}
-	st.shape[k] = -1
-	return out
+}
+
+// fits reports whether room k has a place where each of its waiting
+// neighbours has one too, and so on to depth rooms deep (depth 1: a place
+// for k). A room that fails it ends the branch: in any layout, the
+// rooms' own places would pass, since places are checked against placed
+// rooms only.
+func (x *exactSearch) fits(k, depth int) bool {
+	g, st := x.g, x.st
+	found := false
+	x.eachPlace(k, func(placement) bool {
+		found = true
+		if depth > 1 {
+			for _, ad := range g.rooms[k].adj {
+				if w := ad.room; x.in[w] && st.shape[w] < 0 && !x.fits(w, depth-1) {
+					found = false
+					break
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // meet returns the positions of room k with shape sh where the doors of

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ludus-games/ludus/dungeon/geom"
 	"github.com/ludus-games/ludus/evolve"
 )
 
@@ -115,5 +116,85 @@ func TestGenerateSameLayoutWithExact(t *testing.T) {
 		} else if !reflect.DeepEqual(first, l) {
 			t.Fatal("the same seed gave two layouts")
 		}
+	}
+}
+
+// TestQuarterTurn: the built-in shapes are closed under quarter turns;
+// four turns give every placement back, and a turned layout is a layout.
+func TestQuarterTurn(t *testing.T) {
+	spec, err := Synthetic(SynthOptions{Rooms: 12, Cycles: 3, Seed: 5, Corridors: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGenerator(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := newQuarterTurn(g)
+	if q == nil {
+		t.Fatal("the built-in shapes are not closed under quarter turns")
+	}
+	for i := range g.insts {
+		p := placement{i, geom.Point{X: 3, Y: -7}}
+		c := p
+		for range 4 {
+			c = q.turn(c)
+		}
+		if c != p {
+			t.Errorf("four turns of %v give %v", p, c)
+		}
+	}
+	x := newExactSearch(g, nil, evolve.WorkerRand(1, 1), 1_000_000, func() bool { return false })
+	if x.run() != exactFound {
+		t.Fatal("no layout found")
+	}
+	turned := newState(len(g.rooms), len(g.edges))
+	for k := range g.rooms {
+		c := q.turn(placement{x.st.shape[k], x.st.pos[k]})
+		turned.shape[k], turned.pos[k] = c.shape, c.pos
+	}
+	for e := range g.edges {
+		if x.st.cshape[e] >= 0 {
+			c := q.turn(placement{x.st.cshape[e], x.st.cpos[e]})
+			turned.cshape[e], turned.cpos[e] = c.shape, c.pos
+		}
+	}
+	if !g.valid(turned) {
+		t.Fatal("a turned layout breaks the rules")
+	}
+}
+
+// TestSymmetryKeepsAnswers: skipping turned layouts changes no answer of
+// the exhaustive search.
+func TestSymmetryKeepsAnswers(t *testing.T) {
+	decided := map[exactOutcome]int{}
+	for seed := range uint64(12) {
+		opt := SynthOptions{Rooms: 7 + int(seed%4), Cycles: 3 + int(seed%3), Seed: 40 + seed}
+		spec, err := Synthetic(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := NewGenerator(spec)
+		if err != nil {
+			continue
+		}
+		var outs [2]exactOutcome
+		for i := range outs {
+			x := newExactSearch(g, nil, evolve.WorkerRand(seed, 1), 300_000, func() bool { return false })
+			if i == 1 {
+				x.sym = nil
+			}
+			outs[i] = x.run()
+		}
+		if outs[0] != outs[1] && outs[0] != exactUnknown && outs[1] != exactUnknown {
+			t.Errorf("%+v: %v with symmetry, %v without", opt, outs[0], outs[1])
+		}
+		if outs[0] == outs[1] && outs[0] != exactUnknown {
+			decided[outs[0]]++
+		}
+	}
+	t.Logf("answers both ways: %d layouts, %d proofs", decided[exactFound], decided[exactNone])
+	if decided[exactFound] == 0 || decided[exactNone] == 0 {
+		t.Errorf("want levels of both kinds answered both ways, got %v", decided)
 	}
 }

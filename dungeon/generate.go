@@ -94,7 +94,7 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 	}
 	for {
 		if ex != nil && s.cnt.iterations >= turn {
-			out := ex.turn(exactSlice)
+			out := ex.turn(exactShare * exactSlice)
 			s.stats.ExactSteps = ex.x.nodes
 			switch {
 			case out == exactFound && g.valid(ex.x.st):
