@@ -27,6 +27,7 @@ const (
 	// treeLookahead is how deep a waiting tree room's branch must find
 	// places after each step.
 	treeLookahead = 3
+	fitsWork      = 20_000
 )
 
 // treeMode is how an attempt of the exhaustive search treats the trees.
@@ -87,8 +88,9 @@ type exactSearch struct {
 	// treesTried records that the attempt placed tree rooms: a proof
 	// then covers the whole level, not only its core.
 	treesTried bool
-	// Every attempt ends after restartSteps steps, twice as many each
-	// time, from restartNodes: the time a search takes varies widely with
+	// Every attempt ends after restartSteps steps, twice as many every
+	// other time (so each attempt that may prove gets twice as many as
+	// the one before), from restartNodes: the time a search takes varies widely with
 	// its order, and an attempt that ends by itself proves its answer.
 	// mode is how the attempt treats the trees.
 	mode         treeMode
@@ -296,7 +298,7 @@ func (x *exactSearch) dfs() bool {
 	if v.room < 0 && v.edge < 0 {
 		return true
 	}
-	if x.nodes-x.restartNodes > restartSteps<<min(x.restarts, 24) {
+	if x.nodes-x.restartNodes > restartSteps<<min(x.restarts/2, 24) {
 		x.stopped, x.restart = true, true
 		return false
 	}
@@ -450,23 +452,28 @@ func (x *exactSearch) eachPlace(k int, yield func(placement) bool) {
 // neighbours has one too, and so on to depth rooms deep (depth 1: a place
 // for k). A room that fails it ends the branch: in any layout, the
 // rooms' own places would pass, since places are checked against placed
-// rooms only.
+// rooms only. Past fitsWork positions checked it answers yes, which is
+// always safe: a check must not cost more than the search it saves.
 func (x *exactSearch) fits(k, depth int) bool {
+	return x.fitsWithin(k, depth, x.work+fitsWork)
+}
+
+func (x *exactSearch) fitsWithin(k, depth, until int) bool {
 	g, st := x.g, x.st
 	found := false
 	x.eachPlace(k, func(placement) bool {
 		found = true
 		if depth > 1 {
 			for _, ad := range g.rooms[k].adj {
-				if w := ad.room; x.in[w] && st.shape[w] < 0 && !x.fits(w, depth-1) {
+				if w := ad.room; x.in[w] && st.shape[w] < 0 && !x.fitsWithin(w, depth-1, until) {
 					found = false
 					break
 				}
 			}
 		}
-		return !found
+		return !found && x.work < until
 	})
-	return found
+	return found || x.work >= until
 }
 
 // meet returns the positions of room k with shape sh where the doors of

@@ -94,18 +94,10 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 	}
 	for {
 		if ex != nil && s.cnt.iterations >= turn {
-			out := ex.turn(exactShare * exactSlice)
-			s.stats.ExactSteps = ex.x.nodes
-			switch {
-			case out == exactFound && g.valid(ex.x.st):
+			l, done, err := s.exactTurn(ex)
+			if done {
 				s.stats.Iterations, s.stats.Duration = s.cnt.iterations, time.Since(began)
-				return g.layout(ex.x.st), s.stats, nil
-			case out == exactNone:
-				s.stats.Iterations, s.stats.Duration = s.cnt.iterations, time.Since(began)
-				return nil, s.stats, g.noLayoutError(ex.x)
-			case out != exactUnknown:
-				ex.stop()
-				ex = nil
+				return l, s.stats, err
 			}
 			turn = s.cnt.iterations + exactSlice
 		}
@@ -154,6 +146,20 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 			s.sinceRestart++
 		}
 	}
+}
+
+// exactTurn gives the exhaustive search its turn and reports whether it
+// answered: with a layout, or with the proof that there is none.
+func (s *search) exactTurn(ex *exactRun) (*Layout, bool, error) {
+	out := ex.turn(exactShare * exactSlice)
+	s.stats.ExactSteps = ex.x.nodes
+	switch {
+	case out == exactFound && s.g.valid(ex.x.st):
+		return s.g.layout(ex.x.st), true, nil
+	case out == exactNone:
+		return nil, true, s.g.noLayoutError(ex.x)
+	}
+	return nil, false, nil
 }
 
 // expiry returns the test of the end of a search: ctx done, the deadline
