@@ -27,7 +27,9 @@ const (
 	// treeLookahead is how deep a waiting tree room's branch must find
 	// places after each step.
 	treeLookahead = 3
-	fitsWork      = 20_000
+	coreLookahead = 2
+	treeFitsWork  = 20_000
+	coreFitsWork  = 3_000
 )
 
 // treeMode is how an attempt of the exhaustive search treats the trees.
@@ -391,8 +393,10 @@ func (x *exactSearch) choose() (variable, bool) {
 			if !consider(variable{room: k, edge: -1, cands: x.roomCands(k, bestN)}) {
 				return best, false
 			}
-		case placed == 1 && !x.core[k] && !x.fits(k, treeLookahead):
+		case placed == 1 && !x.core[k] && !x.fits(k, treeLookahead, treeFitsWork):
 			return best, false // no place left for a tree room's branch
+		case placed == 1 && x.core[k] && !x.fits(k, coreLookahead, coreFitsWork):
+			return best, false // nor for a room of the core and its neighbours
 		case placed == 1:
 			sc := x.closing(k)
 			if x.mode == treesEarly && !x.core[k] {
@@ -452,10 +456,10 @@ func (x *exactSearch) eachPlace(k int, yield func(placement) bool) {
 // neighbours has one too, and so on to depth rooms deep (depth 1: a place
 // for k). A room that fails it ends the branch: in any layout, the
 // rooms' own places would pass, since places are checked against placed
-// rooms only. Past fitsWork positions checked it answers yes, which is
+// rooms only. Past work positions checked it answers yes, which is
 // always safe: a check must not cost more than the search it saves.
-func (x *exactSearch) fits(k, depth int) bool {
-	return x.fitsWithin(k, depth, x.work+fitsWork)
+func (x *exactSearch) fits(k, depth, work int) bool {
+	return x.fitsWithin(k, depth, x.work+work)
 }
 
 func (x *exactSearch) fitsWithin(k, depth, until int) bool {
@@ -492,6 +496,7 @@ func (x *exactSearch) meet(k, sh int) (geom.Space, geom.Point) {
 		if first {
 			cur, off, first = s, st.pos[j], false
 		} else {
+			x.work += len(cur) + len(s) // intersecting costs as much
 			cur = geom.IntersectShifted(x.buf[t], cur, off, s, st.pos[j])
 			x.buf[t] = cur[:0]
 			off, t = geom.Point{}, 1-t

@@ -168,8 +168,12 @@ func TestQuarterTurn(t *testing.T) {
 // the exhaustive search.
 func TestSymmetryKeepsAnswers(t *testing.T) {
 	decided := map[exactOutcome]int{}
-	for seed := range uint64(12) {
-		opt := SynthOptions{Rooms: 7 + int(seed%4), Cycles: 3 + int(seed%3), Seed: 40 + seed}
+	levels := []SynthOptions{
+		{Rooms: 7, Cycles: 4, Seed: 44}, {Rooms: 10, Cycles: 3, Seed: 19}, // four rooms joined to each other
+		{Rooms: 8, Cycles: 3, Seed: 1}, {Rooms: 9, Cycles: 2, Seed: 2, Corridors: true},
+	}
+	for i, opt := range levels {
+		seed := uint64(i)
 		spec, err := Synthetic(opt)
 		if err != nil {
 			t.Fatal(err)
@@ -180,7 +184,7 @@ func TestSymmetryKeepsAnswers(t *testing.T) {
 		}
 		var outs [2]exactOutcome
 		for i := range outs {
-			x := newExactSearch(g, nil, evolve.WorkerRand(seed, 1), 300_000, func() bool { return false })
+			x := newExactSearch(g, nil, evolve.WorkerRand(seed, 1), 500_000, func() bool { return false })
 			if i == 1 {
 				x.sym = nil
 			}
