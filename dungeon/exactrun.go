@@ -12,16 +12,18 @@ import (
 // How Generate shares its work with the exhaustive search, in steps so
 // that a seed gives the same layout on any machine: annealing alone for
 // exactDelay iterations (enough for most levels), then turns of
-// exactSlice iterations and twice as many steps of the exhaustive search
-// (nodes and positions checked, of about the same cost: a level that
-// annealing has not laid out by then rarely gets a layout from it later).
-// Levels whose core of loops is larger than exactMaxCore are left to
-// annealing (an exhaustive search of so many rooms would not end, and
-// annealing lays out large levels with loops apart).
+// exactSlice iterations and exactShare times as many steps of the
+// exhaustive search (nodes, positions checked and segments intersected,
+// far cheaper than an annealing iteration: the exhaustive search gets
+// about half the time, or more, since a level that annealing has not laid
+// out by then rarely gets a layout from it later). Levels whose core of
+// loops is larger than exactMaxCore are left to annealing (an exhaustive
+// search of so many rooms would not end, and annealing lays out large
+// levels with loops apart).
 const (
 	exactDelay   = 250_000
 	exactSlice   = 100_000
-	exactShare   = 2
+	exactShare   = 20
 	exactMaxCore = 30
 )
 
