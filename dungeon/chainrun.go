@@ -24,6 +24,7 @@ const (
 	greedyFree      = 4   // free positions compared in greedy placement
 	stallBase       = 200 // fruitless moves before an annealing run gives up
 	restartAfter    = 40  // backtracks before the planner starts afresh
+	manyChains      = 20  // chains from which the planner is more patient
 	stallGrowth     = 5   // doublings of the stall limit over restarts
 	treeAttempts    = 2 * maxBranches
 	zero            = 0.5 // energies are sums of integers and wDist multiples
@@ -107,6 +108,11 @@ func newChainRun(g *Generator, base *state, ch *chain, loose []int, rng *rand.Ra
 		}
 	}
 	r.look.init(g, base, in)
+	ownCorr := make([]bool, len(g.edges))
+	for _, e := range r.corr {
+		ownCorr[e] = true
+	}
+	r.st.near = newFixedGrid(g, r.st, func(j int) bool { return in[j] }, func(e int) bool { return ownCorr[e] })
 	return r
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/ludus-games/ludus/evolve"
@@ -60,15 +61,19 @@ type node struct {
 	chain int
 	next  func() (*state, bool)
 	stop  func()
+	// yielded counts the extensions produced so far.
+	yielded int
 }
 
 // Generate lays out the level. The search is a depth-first walk over
 // partial layouts: each node extends its layout by the next chain, lazily,
 // one extension at a time, and a node whose extensions are all used up is
-// dropped so that its parent offers another. After restartAfter such
-// backtracks without laying out more chains than before, or when
-// everything is used up, the search starts afresh, switching between the
-// two chain decompositions, until the time limit.
+// dropped so that its parent offers another; a chain that finds no place
+// at all sends the search back to the last chain next to it (backjump).
+// After a number of backtracks without laying out more chains than before
+// (see patience), or when everything is used up, the search starts
+// afresh, switching between the two chain decompositions, until the time
+// limit.
 func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, error) {
 	began := time.Now()
 	limit := opt.TimeLimit
@@ -119,6 +124,7 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 			return g.layout(top.st), s.stats, nil
 		}
 		if child, ok := top.next(); ok {
+			top.yielded++
 			s.stats.Extensions++
 			s.push(child, top.chain+1)
 			if top.chain+1 > s.depth {
@@ -130,13 +136,16 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 		}
 		top.stop()
 		s.stack = s.stack[:len(s.stack)-1]
+		if top.yielded == 0 {
+			s.backjump(top.chain)
+		}
 		switch {
 		case len(s.stack) == 0:
 			// Every partial layout failed: let each annealing run try
 			// longer than before.
 			s.cnt.stall = stallBase << min(s.stats.Restarts+1, stallGrowth)
 			s.restart()
-		case s.sinceRestart >= restartAfter:
+		case s.sinceRestart >= s.patience():
 			// Deep trouble usually comes from an early choice that
 			// chronological backtracking would reach only after a very
 			// long time: start afresh instead.
@@ -225,6 +234,47 @@ func (s *search) start() {
 	s.tries[s.variant]++
 	s.depth, s.sinceRestart = 0, 0
 	s.push(newState(len(s.g.rooms), len(s.g.edges)), 0)
+}
+
+// backjump drops the partial layouts above the last one that laid out a
+// chain with a room next to chain c, which found no place at all: the
+// chains in between do not touch c, and their other layouts would most
+// likely leave it in the same trouble. On a large level, chronological
+// backtracking spent its budget on such chains and seldom got back to
+// the chain that walled c in.
+func (s *search) backjump(c int) {
+	for len(s.stack) > 0 {
+		top := s.stack[len(s.stack)-1]
+		if s.touches(top.chain, c) {
+			return
+		}
+		top.stop()
+		s.stack = s.stack[:len(s.stack)-1]
+	}
+}
+
+// touches reports whether chain a has a room next to a room of chain b.
+func (s *search) touches(a, b int) bool {
+	for _, v := range s.chains[a].rooms {
+		for _, ad := range s.g.rooms[v].adj {
+			if slices.Contains(s.chains[b].rooms, ad.room) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// patience is the number of backtracks without progress after which the
+// search starts afresh: restartAfter, or five per chain on levels of at
+// least manyChains chains, where an attempt that got far cost much and
+// is worth more backtracks (on smaller levels, more of them only delay
+// the fresh start that a dense level needs).
+func (s *search) patience() int {
+	if len(s.chains) >= manyChains {
+		return 5 * len(s.chains)
+	}
+	return restartAfter
 }
 
 func (s *search) restart() {

@@ -44,6 +44,10 @@ type lookahead struct {
 	near  []bool
 	zone  []geom.Rect
 	boxes []geom.Rect // scratch: the chain's rooms and corridors as placed
+	// groups lists the waiting rooms that share a neighbour, two or more
+	// of them: each may fit alone where they do not fit together (two
+	// rooms that must both touch the one free wall of a room).
+	groups [][]int
 }
 
 // init finds the waiting rooms of a chain (its rooms marked in in) to be
@@ -77,6 +81,30 @@ func (l *lookahead) init(g *Generator, base *state, in map[int]bool) {
 			l.zone[w] = l.zone[w].Grow(2 * g.maxSpan)
 		}
 	}
+	l.groupWaiting(g, base, in)
+}
+
+// groupWaiting finds the groups of waiting rooms next to one room, placed
+// or of the chain.
+func (l *lookahead) groupWaiting(g *Generator, base *state, in map[int]bool) {
+	waits := make([]bool, len(g.rooms))
+	for _, w := range l.waiting {
+		waits[w] = true
+	}
+	for a := range g.rooms {
+		if !in[a] && base.shape[a] < 0 {
+			continue
+		}
+		var group []int
+		for _, ad := range g.rooms[a].adj {
+			if waits[ad.room] && !slices.Contains(group, ad.room) {
+				group = append(group, ad.room)
+			}
+		}
+		if len(group) >= 2 {
+			l.groups = append(l.groups, group)
+		}
+	}
 }
 
 // blockedPenalty is the energy of a layout of the chain that leaves a
@@ -104,6 +132,11 @@ func (r *chainRun) blockedPenalty() float64 {
 			return wDist * r.g.avgSize
 		}
 	}
+	for _, group := range l.groups {
+		if slices.ContainsFunc(group, func(w int) bool { return l.near[w] || l.inZone(w) }) && !r.fitTogether(group) {
+			return wDist * r.g.avgSize
+		}
+	}
 	return 0
 }
 
@@ -119,22 +152,52 @@ func (l *lookahead) inZone(w int) bool {
 	return false
 }
 
+// fitTogether reports whether the waiting rooms of group, not placed,
+// have places at once, each where it meets its placed neighbours' doors
+// and overlaps nothing placed or placed before it in the group.
+func (r *chainRun) fitTogether(group []int) bool {
+	if len(group) == 0 {
+		return true
+	}
+	return r.tryPlaces(group[0], func() bool { return r.fitTogether(group[1:]) })
+}
+
 // fitsTree reports whether room w, not placed, has a shape and a position
 // that meet the configuration spaces of all its placed neighbours and
 // overlap nothing placed, where the rooms waiting beyond it (its other
 // neighbours not placed) fit in turn, looking at *left rooms at most (the
-// rest are taken to fit). Positions are sampled evenly.
+// rest are taken to fit).
 func (r *chainRun) fitsTree(w int, left *int) bool {
-	g, st := r.g, r.st
-	defer func() { st.shape[w] = -1 }()
 	*left--
+	return r.tryPlaces(w, func() bool {
+		for _, ad := range r.g.rooms[w].adj {
+			if c := ad.room; r.st.shape[c] < 0 && *left > 0 && !r.fitsTree(c, left) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// tryPlaces puts room w, not placed, at places that meet the
+// configuration spaces of all its placed neighbours and overlap nothing
+// placed, sampled evenly over its shapes, until rest reports that what
+// must come after fits there too (true) or lookaheadTries places have
+// failed it (false). w is not placed afterwards.
+func (r *chainRun) tryPlaces(w int, rest func() bool) bool {
+	g, st := r.g, r.st
+	if st.near != nil {
+		st.near.enter(w)
+		defer st.near.leave()
+	}
+	defer func() { st.shape[w] = -1 }()
 	tries := 0
 	insts := g.rooms[w].choices.insts
 	per := max(4, lookaheadPositions/len(insts))
 	for _, sh := range insts {
 		st.shape[w] = sh
 		sp, off := r.allIntersection(w, sh)
-		space := slices.Clone(sp) // the rooms beyond reuse the buffers
+		space := slices.Clone(sp) // the rooms after reuse the buffers
 		n := space.Count()
 		step := max(1, n/per)
 		for i := 0; i < n; i += step {
@@ -143,14 +206,7 @@ func (r *chainRun) fitsTree(w int, left *int) bool {
 			if !g.clearOf(st, w) {
 				continue
 			}
-			ok := true
-			for _, ad := range g.rooms[w].adj {
-				if c := ad.room; st.shape[c] < 0 && *left > 0 && !r.fitsTree(c, left) {
-					ok = false
-					break
-				}
-			}
-			if ok {
+			if rest() {
 				return true
 			}
 			if tries++; tries >= lookaheadTries {

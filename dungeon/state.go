@@ -14,6 +14,9 @@ type state struct {
 	pos    []geom.Point
 	cshape []int // per edge: corridor instance, or -1
 	cpos   []geom.Point
+	// near, when set, files the rooms and corridors that stay put (see
+	// fixedGrid); clones go without.
+	near *fixedGrid
 }
 
 func newState(rooms, edges int) *state {
@@ -168,10 +171,7 @@ func (g *Generator) roomCostSplit(s *state, k int, inChain []int, row []float64)
 // Strangers whose bounding boxes stay apart cost nothing but broken repeat
 // rules and are skipped without a call.
 func (g *Generator) visitCosts(s *state, k int, strangersOnly bool, add func(j int, c float64) bool) {
-	ik := s.shape[k]
-	sk, pk := g.insts[ik].shape, s.pos[k]
-	d := g.spec.MinDistance
-	box := sk.Bounds.Shift(pk).Grow(d)
+	box := g.insts[s.shape[k]].shape.Bounds.Shift(s.pos[k]).Grow(g.spec.MinDistance)
 	for _, ad := range g.rooms[k].adj {
 		if strangersOnly || s.shape[ad.room] < 0 {
 			continue
@@ -180,34 +180,69 @@ func (g *Generator) visitCosts(s *state, k int, strangersOnly bool, add func(j i
 			return
 		}
 	}
-	for j, ij := range s.shape {
-		if ij < 0 || j == k {
-			continue
+	if s.near != nil {
+		for _, j := range s.near.movingRooms {
+			if !g.visitStranger(s, k, int(j), box, add) {
+				return
+			}
 		}
-		b := g.insts[ij].shape.Bounds
-		p := s.pos[j]
-		apart := b.X1+p.X >= box.X2 || b.X2+p.X <= box.X1 || b.Y1+p.Y >= box.Y2 || b.Y2+p.Y <= box.Y1
-		if apart && !g.repeats || g.edgeBetween(k, j) >= 0 {
-			continue
+		for _, j := range s.near.nearRooms(box) {
+			if !g.visitStranger(s, k, int(j), box, add) {
+				return
+			}
 		}
-		c := 0.0
-		if apart {
-			c = g.repeatCost(ik, ij, -1)
-		} else {
-			c = g.pairCostEdge(s, k, j, -1)
+		for _, e := range s.near.movingCorrs {
+			if !g.visitCorridor(s, k, int(e), add) {
+				return
+			}
 		}
-		if !add(j, c) {
+		for _, e := range s.near.nearCorridors(box) {
+			if !g.visitCorridor(s, k, int(e), add) {
+				return
+			}
+		}
+		return
+	}
+	for j := range s.shape {
+		if !g.visitStranger(s, k, j, box, add) {
 			return
 		}
 	}
-	for e, c := range s.cshape {
-		if c < 0 || g.edges[e].a == k || g.edges[e].b == k {
-			continue
-		}
-		if !add(-1, float64(geom.GrownOverlap(sk, pk, g.insts[c].shape, s.cpos[e], d))) {
+	for e := range s.cshape {
+		if !g.visitCorridor(s, k, e, add) {
 			return
 		}
 	}
+}
+
+// visitStranger hands add the penalty of room k with room j, when j is
+// placed, not k's neighbour, and may come within box (k's bounds grown by
+// the minimum distance), and reports whether add wants more.
+func (g *Generator) visitStranger(s *state, k, j int, box geom.Rect, add func(j int, c float64) bool) bool {
+	ij := s.shape[j]
+	if ij < 0 || j == k {
+		return true
+	}
+	b := g.insts[ij].shape.Bounds
+	p := s.pos[j]
+	apart := b.X1+p.X >= box.X2 || b.X2+p.X <= box.X1 || b.Y1+p.Y >= box.Y2 || b.Y2+p.Y <= box.Y1
+	if apart && !g.repeats || g.edgeBetween(k, j) >= 0 {
+		return true
+	}
+	if apart {
+		return add(j, g.repeatCost(s.shape[k], ij, -1))
+	}
+	return add(j, g.pairCostEdge(s, k, j, -1))
+}
+
+// visitCorridor hands add the penalty of room k with the corridor of
+// edge e, when it is placed and does not lead to k.
+func (g *Generator) visitCorridor(s *state, k, e int, add func(j int, c float64) bool) bool {
+	c := s.cshape[e]
+	if c < 0 || g.edges[e].a == k || g.edges[e].b == k {
+		return true
+	}
+	return add(-1, float64(geom.GrownOverlap(g.insts[s.shape[k]].shape, s.pos[k], g.insts[c].shape, s.cpos[e], g.spec.MinDistance)))
 }
 
 // corridorCost is the penalty of corridor instance c at p for edge e: how
@@ -216,16 +251,37 @@ func (g *Generator) corridorCost(s *state, e, c int, p geom.Point) float64 {
 	sc := g.insts[c].shape
 	d := g.spec.MinDistance
 	cost := 0
-	for j, sh := range s.shape {
-		if sh < 0 || j == g.edges[e].a || j == g.edges[e].b {
-			continue
+	room := func(j int) {
+		if sh := s.shape[j]; sh >= 0 && j != g.edges[e].a && j != g.edges[e].b {
+			cost += geom.GrownOverlap(sc, p, g.insts[sh].shape, s.pos[j], d)
 		}
-		cost += geom.GrownOverlap(sc, p, g.insts[sh].shape, s.pos[j], d)
 	}
-	for f, cf := range s.cshape {
-		if cf >= 0 && f != e {
+	corridor := func(f int) {
+		if cf := s.cshape[f]; cf >= 0 && f != e {
 			cost += geom.GrownOverlap(sc, p, g.insts[cf].shape, s.cpos[f], d)
 		}
+	}
+	if s.near != nil {
+		box := sc.Bounds.Shift(p).Grow(d)
+		for _, j := range s.near.movingRooms {
+			room(int(j))
+		}
+		for _, j := range s.near.nearRooms(box) {
+			room(int(j))
+		}
+		for _, f := range s.near.movingCorrs {
+			corridor(int(f))
+		}
+		for _, f := range s.near.nearCorridors(box) {
+			corridor(int(f))
+		}
+		return float64(cost)
+	}
+	for j := range s.shape {
+		room(j)
+	}
+	for f := range s.cshape {
+		corridor(f)
 	}
 	return float64(cost)
 }
