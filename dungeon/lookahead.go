@@ -28,6 +28,9 @@ const (
 	// lookaheadTries bounds the places of a waiting room whose followers
 	// are tried before the room counts as blocked.
 	lookaheadTries = 4
+	// lookaheadTogether bounds the waiting rooms of one room placed at
+	// once.
+	lookaheadTogether = 3
 )
 
 // lookahead is the state of a chain run's look at the waiting rooms.
@@ -102,7 +105,10 @@ func (l *lookahead) groupWaiting(g *Generator, base *state, in map[int]bool) {
 			}
 		}
 		if len(group) >= 2 {
-			l.groups = append(l.groups, group)
+			// Each room tries a few places for every place of the one
+			// before: a hub of many waiting rooms would cost too much, and
+			// its first few not fitting is reason enough.
+			l.groups = append(l.groups, group[:min(len(group), lookaheadTogether)])
 		}
 	}
 }

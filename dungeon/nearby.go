@@ -37,6 +37,9 @@ type fixedGrid struct {
 // less than it costs to build.
 const minGridRooms = 24
 
+// maxCellsPerItem bounds the cells of a grid per item filed.
+const maxCellsPerItem = 4
+
 // newFixedGrid files the rooms and corridors placed in s except those
 // marked in movingRoom and movingCorr; nil when few rooms are placed or
 // when a template limits repetition (every pair of rooms then counts).
@@ -80,6 +83,12 @@ func newFixedGrid(g *Generator, s *state, movingRoom, movingCorr func(int) bool)
 	}
 	fr.x0, fr.y0 = lo.X, lo.Y
 	fr.nx, fr.ny = (hi.X-lo.X)/fr.cell+1, (hi.Y-lo.Y)/fr.cell+1
+	// A level strung out far and wide would leave most cells empty and
+	// cost a large grid per chain run: coarser cells keep it small.
+	for fr.nx*fr.ny > maxCellsPerItem*(len(fixedRooms)+len(fixedCorrs)) {
+		fr.cell *= 2
+		fr.nx, fr.ny = (hi.X-lo.X)/fr.cell+1, (hi.Y-lo.Y)/fr.cell+1
+	}
 	fr.roomAt, fr.rooms, fr.roomBox = fr.file(fixedRooms, func(j int32) geom.Rect {
 		return g.insts[s.shape[j]].shape.Bounds.Shift(s.pos[j])
 	})

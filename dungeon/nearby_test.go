@@ -12,7 +12,7 @@ import (
 // moving after the grid was built and look-ahead rooms entering it, every
 // room's and corridor's penalty is the same with the grid as without.
 func TestFixedGridKeepsCosts(t *testing.T) {
-	for seed := range uint64(6) {
+	for seed := range uint64(8) {
 		spec, err := Synthetic(SynthOptions{Rooms: 80, Cycles: 6, Seed: seed + 1, Corridors: seed%2 == 1})
 		if err != nil {
 			t.Fatal(err)
@@ -23,7 +23,12 @@ func TestFixedGridKeepsCosts(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(seed, 7))
 		st := newState(len(g.rooms), len(g.edges))
-		spread := 4 * g.maxSpan // about 80 rooms in 16 x 16 rooms' room: crowded
+		// About 80 rooms in 16 x 16 rooms' room: crowded; or strung out
+		// so far that the grid takes coarser cells.
+		spread := 4 * g.maxSpan
+		if seed >= 6 {
+			spread = 400 * g.maxSpan
+		}
 		place := func(k int) {
 			cs := g.rooms[k].choices.insts
 			st.shape[k] = cs[rng.IntN(len(cs))]
@@ -53,6 +58,9 @@ func TestFixedGridKeepsCosts(t *testing.T) {
 		grid := newFixedGrid(g, st, func(j int) bool { return moving[j] }, func(e int) bool { return movingCorr[e] })
 		if grid == nil {
 			t.Fatalf("seed %d: no grid for %d rooms", seed, len(g.rooms))
+		}
+		if coarse := grid.cell > g.maxSpan; coarse != (seed >= 6) {
+			t.Fatalf("seed %d: cells of %d for rooms of at most %d", seed, grid.cell, g.maxSpan)
 		}
 		for round := range 3 {
 			if round > 0 { // move, place and take away the moving rooms
