@@ -195,30 +195,6 @@ func (r *chainRun) roomiest(k int, free []placement) placement {
 	return best
 }
 
-// waiting reports whether room k has a neighbour not placed yet.
-func (g *Generator) waiting(st *state, k int) bool {
-	for _, ad := range g.rooms[k].adj {
-		if st.shape[ad.room] < 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// crowding is the area of the placed rooms other than k within half a
-// room's size of room k placed at p: low where space is left around it.
-func (g *Generator) crowding(st *state, k int, p placement) int {
-	margin := int(g.avgSize/2 + 0.5)
-	box := g.insts[p.shape].shape.Bounds.Shift(p.pos).Grow(margin)
-	score := 0
-	for j, sh := range st.shape {
-		if sh >= 0 && j != k {
-			score += box.OverlapArea(g.insts[sh].shape.Bounds.Shift(st.pos[j]))
-		}
-	}
-	return score
-}
-
 // stride returns a random step prime to n, so that stepping by it from
 // any start visits all n positions.
 func (r *chainRun) stride(n int) int {
