@@ -42,24 +42,32 @@ func TestLongReferenceSuite(t *testing.T) {
 	}
 }
 
-// Synthetic levels of 100 rooms and 10 loops: every layout is valid.
+// Synthetic levels of 100 to 200 rooms, a loop per ten rooms: every
+// layout is valid (the large levels lean most on the grid of fixed rooms
+// and the joint look-ahead).
 func TestLongScale(t *testing.T) {
 	long(t)
-	spec, err := Synthetic(SynthOptions{Rooms: 100, Cycles: 10, Seed: 1, Separate: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Bench(context.Background(), spec, 10, 1, time.Minute, func(run int, l *Layout, err error) {
+	for _, tc := range []struct {
+		rooms, runs int
+		corridors   bool
+	}{{100, 10, false}, {200, 3, false}, {200, 3, true}} {
+		spec, err := Synthetic(SynthOptions{Rooms: tc.rooms, Cycles: tc.rooms / 10, Seed: 1, Corridors: tc.corridors, Separate: true})
 		if err != nil {
-			t.Errorf("run %d: %v", run, err)
-		} else if bad := checkLayout(spec, l); len(bad) > 0 {
-			t.Errorf("run %d: %s", run, bad[0])
+			t.Fatal(err)
 		}
-	})
-	if err != nil {
-		t.Fatal(err)
+		res, err := Bench(context.Background(), spec, tc.runs, 1, time.Minute, func(run int, l *Layout, err error) {
+			if err != nil {
+				t.Errorf("%d rooms, run %d: %v", tc.rooms, run, err)
+			} else if bad := checkLayout(spec, l); len(bad) > 0 {
+				t.Errorf("%d rooms, run %d: %s", tc.rooms, run, bad[0])
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d rooms, %d loops, corridors %v: %d/%d mean %v median %v", tc.rooms, tc.rooms/10, tc.corridors,
+			res.Successes, res.Runs, res.MeanTime, res.MedianTime)
 	}
-	t.Logf("100 rooms, 10 loops: %d/%d mean %v median %v", res.Successes, res.Runs, res.MeanTime, res.MedianTime)
 }
 
 func BenchmarkGenerate(b *testing.B) {
