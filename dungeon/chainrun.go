@@ -63,6 +63,10 @@ type chainRun struct {
 	fixed     []float64
 	pair      [][]float64
 	lastFound int
+	// stretch multiplies the length of the annealing runs (see
+	// chain.long); in such long runs the look-ahead tries every position
+	// (see tryPlaces).
+	stretch int
 	// scratch space for maxIntersection and corridor placement
 	nbSpaces []geom.Space
 	nbOffs   []geom.Point
@@ -86,7 +90,10 @@ func newChainRun(g *Generator, base *state, ch *chain, loose []int, rng *rand.Ra
 	if len(loose) > 0 {
 		rooms = append(slices.Clone(ch.rooms), loose...)
 	}
-	r := &chainRun{g: g, st: base.clone(), rooms: rooms, fresh: len(ch.rooms), rng: rng, cnt: cnt}
+	r := &chainRun{g: g, st: base.clone(), rooms: rooms, fresh: len(ch.rooms), rng: rng, cnt: cnt, stretch: 1}
+	if ch.long {
+		r.stretch = longStretch
+	}
 	m := len(rooms)
 	r.inChain = make([]int, len(g.rooms))
 	for i := range r.inChain {
@@ -561,8 +568,8 @@ func (r *chainRun) anneal(yield func(*state) bool) {
 		Undo:       r.undo,
 		Cooling:    evolve.GeometricCooling{Start: tempStart, End: tempEnd},
 		Accept:     evolve.ScaledMetropolis,
-		Steps:      annealStages * stageSteps,
-		StageSteps: stageSteps,
+		Steps:      annealStages * stageSteps * r.stretch,
+		StageSteps: stageSteps * r.stretch,
 		Visit: func(step int, s *chainRun, _ float64) bool {
 			if step%32 == 0 && r.cnt.expired() {
 				return true
@@ -570,7 +577,7 @@ func (r *chainRun) anneal(yield func(*state) bool) {
 			if !s.valid || !s.different() {
 				// A run that keeps failing is dropped early so that the
 				// planner can try another partial layout.
-				return step-s.lastFound > r.cnt.stall
+				return step-s.lastFound > r.cnt.stall*r.stretch
 			}
 			s.lastFound = step
 			s.record()

@@ -13,7 +13,14 @@ import (
 type chain struct {
 	rooms []int // in placement order: each room after one of its neighbours, when it has one
 	cycle bool
+	// long chains hold all the loops of a level (see wholeCore): their
+	// annealing runs take longStretch times as many moves, since many
+	// rooms must settle together.
+	long bool
 }
+
+// longStretch is how many times longer a long chain anneals.
+const longStretch = 4
 
 // maxTreeChain is the largest number of rooms in one tree chain: small
 // enough that a failed chain is cheap to redo, large enough that most
@@ -143,6 +150,42 @@ func decompose(n int, adj [][]int, faces [][]int, treeDepth int) []chain {
 		add(order, false)
 	}
 	return out
+}
+
+// wholeCoreMax is the largest core (rooms on loops and between them) that
+// wholeCore lays out as one chain.
+const wholeCoreMax = 30
+
+// wholeCore returns the decomposition that lays out all the rooms of core
+// as one chain, the trees after it, or nil when it would not differ from
+// byFaces (one loop) or the core is too large for one annealing run.
+//
+// Laid out loop by loop, a dense level's first loops take the shapes that
+// suit them, and the loops after find no room between them: the search
+// backtracks over layouts that differ little where it matters. Annealing
+// all the loops at once lets every room give way to every other; on a
+// small level that costs little, and some dense levels are laid out only
+// this way (one of 24 rooms and three loops sharing rooms in 2 to 7 s,
+// against no layout in minutes loop by loop).
+func wholeCore(n int, adj [][]int, core []bool, byFaces []chain) []chain {
+	var rooms []int
+	for v, c := range core {
+		if c {
+			rooms = append(rooms, v)
+		}
+	}
+	loops := 0
+	for _, c := range byFaces {
+		if c.cycle {
+			loops++
+		}
+	}
+	if loops < 2 || len(rooms) > wholeCoreMax {
+		return nil
+	}
+	whole := decompose(n, adj, [][]int{rooms}, 0)
+	whole[0].long = len(rooms) > maxTreeChain
+	return whole
 }
 
 // treeFrom returns, breadth first, the uncovered rooms off any remaining

@@ -50,7 +50,8 @@ type Generator struct {
 	rooms     []roomInfo
 	edges     []edgeInfo
 	corridors []choiceSet
-	// chains holds two decompositions (trees last, trees early), used by
+	// chains holds the decompositions (trees last, trees early and, on
+	// small levels with several loops, all loops as one chain), used by
 	// turns on restarts.
 	chains  [][]chain
 	numeric bool
@@ -345,6 +346,9 @@ func (g *Generator) checkGraph() error {
 	}
 	faces := innerFaces(blocks)
 	g.chains = [][]chain{decompose(n, adj, faces, 0), decompose(n, adj, faces, 2)}
+	if whole := wholeCore(n, adj, loopCore(g, nil), g.chains[0]); whole != nil {
+		g.chains = append(g.chains, whole)
+	}
 	return nil
 }
 

@@ -87,8 +87,9 @@ type exactSearch struct {
 	treeStart             int
 	incomplete            bool
 	coreLayouts, restarts int
-	// treesTried records that the attempt placed tree rooms: a proof
-	// then covers the whole level, not only its core.
+	// treesTried records that the attempt placed tree rooms or ended a
+	// branch because one had no place (the look-ahead): a proof then
+	// covers the whole level, not only its core.
 	treesTried bool
 	// Every attempt ends after restartSteps steps, twice as many every
 	// other time (so each attempt that may prove gets twice as many as

@@ -202,3 +202,35 @@ func TestSymmetryKeepsAnswers(t *testing.T) {
 		t.Errorf("want levels of both kinds answered both ways, got %v", decided)
 	}
 }
+
+// TestNoLayoutBlamesTreesToo: a 3x3 room has one door place per wall, all
+// four taken by the ring of rooms around it, which lays out; its fifth
+// neighbour, a dead end, has nowhere to go. The proof rests on that
+// room, so the error speaks of the whole level, not of the loops alone.
+func TestNoLayoutBlamesTreesToo(t *testing.T) {
+	spec, err := parse(t, `
+templates:
+  hub: {outline: [[0,0],[3,0],[3,3],[0,3]], doors: {length: 1, corner: 1}}
+  big: {outline: [[0,0],[8,0],[8,8],[0,8]], doors: {length: 1, corner: 1}}
+defaultTemplates: [big]
+rooms:
+  d: [{template: hub}]
+connections: [[d,n],[d,e],[d,s],[d,w],[n,e],[e,s],[s,w],[w,n],[d,t]]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := mustGenerator(t, spec)
+	core := loopCore(g, nil)
+	x := newExactSearch(g, core, evolve.WorkerRand(1, 1), 100_000, func() bool { return false })
+	if out := x.run(); out != exactFound {
+		t.Fatalf("the ring around the hub: outcome %v, want a layout", out)
+	}
+	_, _, err = g.Generate(context.Background(), Options{Seed: 1, TimeLimit: time.Minute, exactFirst: true})
+	if !errors.Is(err, ErrNoLayout) {
+		t.Fatalf("got %v, want a proof that there is no layout", err)
+	}
+	if strings.Contains(err.Error(), "on loops") || !strings.Contains(err.Error(), "its 6 rooms fit together in no way") {
+		t.Errorf("error %q should blame all 6 rooms, not the loops", err)
+	}
+}

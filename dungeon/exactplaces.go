@@ -138,7 +138,13 @@ func (x *exactSearch) fitsWithin(k, depth, until int) bool {
 		}
 		return !found && x.work < until
 	})
-	return found || x.work >= until
+	if found || x.work >= until {
+		return true
+	}
+	if !x.core[k] {
+		x.treesTried = true // the branch ends for want of room for a tree
+	}
+	return false
 }
 
 // meet returns the positions of room k with shape sh where the doors of

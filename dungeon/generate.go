@@ -211,16 +211,34 @@ type search struct {
 	depth    int
 	tries    [2]int
 	progress [2]float64
+	// spent counts the iterations of the attempts with each
+	// decomposition, begun the iterations at the start of this attempt.
+	spent [3]int
+	begun int
 }
+
+// wholeShare is the share of the iterations after the first attempts
+// that go to laying out all loops as one chain, where a level has that
+// decomposition.
+const wholeShare = 0.75
 
 // start pushes the empty layout, choosing a decomposition: the first
 // (trees last, as in the reference) twice, the second once, then the one
 // whose attempts got furthest on average, the other every fourth attempt
-// or so.
+// or so; on small levels with several loops, every attempt that keeps
+// the loops-as-one-chain decomposition at its share of the iterations
+// (see wholeCore) uses that one.
 func (s *search) start() {
-	if s.stats.Restarts < 3 {
+	total := 0
+	for _, n := range s.spent {
+		total += n
+	}
+	switch {
+	case s.stats.Restarts < 3:
 		s.variant = s.stats.Restarts / 2
-	} else {
+	case len(s.g.chains) > 2 && float64(s.spent[2]) <= wholeShare*float64(total):
+		s.variant = 2
+	default:
 		best, other := 0, 1
 		if s.progress[1]*float64(s.tries[0]) > s.progress[0]*float64(s.tries[1]) {
 			best, other = 1, 0
@@ -230,8 +248,11 @@ func (s *search) start() {
 			s.variant = other
 		}
 	}
+	s.begun = s.cnt.iterations
 	s.chains = s.g.chains[s.variant]
-	s.tries[s.variant]++
+	if s.variant < len(s.tries) {
+		s.tries[s.variant]++
+	}
 	s.depth, s.sinceRestart = 0, 0
 	s.push(newState(len(s.g.rooms), len(s.g.edges)), 0)
 }
@@ -278,7 +299,10 @@ func (s *search) patience() int {
 }
 
 func (s *search) restart() {
-	s.progress[s.variant] += float64(s.depth) / float64(len(s.chains))
+	if s.variant < len(s.progress) {
+		s.progress[s.variant] += float64(s.depth) / float64(len(s.chains))
+	}
+	s.spent[s.variant] += s.cnt.iterations - s.begun
 	s.clear()
 	s.stats.Restarts++
 	s.start()

@@ -187,9 +187,15 @@ func (r *chainRun) fitsTree(w int, left *int) bool {
 
 // tryPlaces puts room w, not placed, at places that meet the
 // configuration spaces of all its placed neighbours and overlap nothing
-// placed, sampled evenly over its shapes, until rest reports that what
-// must come after fits there too (true) or lookaheadTries places have
-// failed it (false). w is not placed afterwards.
+// placed, until rest reports that what must come after fits there too
+// (true) or lookaheadTries places have failed it (false). w is not placed
+// afterwards. It looks at positions sampled evenly over its shapes and,
+// in a long chain's run (all the loops of a dense level at once), then at
+// all the others: there a room whose only free places lie between the
+// samples (a gap just as wide as the room) is common, and counting it as
+// blocked would reject every layout that leaves it just that gap.
+// Elsewhere the samples suffice, and looking further would cost every
+// move of a large level that leaves a room truly blocked.
 func (r *chainRun) tryPlaces(w int, rest func() bool) bool {
 	g, st := r.g, r.st
 	if st.near != nil {
@@ -200,23 +206,35 @@ func (r *chainRun) tryPlaces(w int, rest func() bool) bool {
 	tries := 0
 	insts := g.rooms[w].choices.insts
 	per := max(4, lookaheadPositions/len(insts))
-	for _, sh := range insts {
-		st.shape[w] = sh
-		sp, off := r.allIntersection(w, sh)
-		space := slices.Clone(sp) // the rooms after reuse the buffers
-		n := space.Count()
-		step := max(1, n/per)
-		for i := 0; i < n; i += step {
-			r.cnt.iterations++
-			st.pos[w] = space.At(i).Add(off)
-			if !g.clearOf(st, w) {
-				continue
+	passes := 1
+	if r.stretch > 1 {
+		passes = 2
+	}
+	for pass := range passes {
+		for _, sh := range insts {
+			st.shape[w] = sh
+			sp, off := r.allIntersection(w, sh)
+			space := slices.Clone(sp) // the rooms after reuse the buffers
+			n := space.Count()
+			step := max(1, n/per)
+			if pass == 1 && step == 1 {
+				continue // every position was a sample
 			}
-			if rest() {
-				return true
-			}
-			if tries++; tries >= lookaheadTries {
-				return false
+			for i := range n {
+				if (i%step == 0) != (pass == 0) {
+					continue
+				}
+				r.cnt.iterations++
+				st.pos[w] = space.At(i).Add(off)
+				if !g.clearOf(st, w) {
+					continue
+				}
+				if rest() {
+					return true
+				}
+				if tries++; tries >= lookaheadTries {
+					return false
+				}
 			}
 		}
 	}
