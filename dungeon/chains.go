@@ -164,9 +164,9 @@ const wholeCoreMax = 30
 // suit them, and the loops after find no room between them: the search
 // backtracks over layouts that differ little where it matters. Annealing
 // all the loops at once lets every room give way to every other; on a
-// small level that costs little, and some dense levels are laid out only
-// this way (one of 24 rooms and three loops sharing rooms in 2 to 7 s,
-// against no layout in minutes loop by loop).
+// small level that costs little, and some dense levels are laid out
+// mostly this way (one of 24 rooms and three loops sharing rooms in 0.2
+// to 12 s, where loop by loop took 40 s or failed within 20).
 func wholeCore(n int, adj [][]int, core []bool, byFaces []chain) []chain {
 	var rooms []int
 	for v, c := range core {

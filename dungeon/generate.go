@@ -213,9 +213,13 @@ type search struct {
 	progress [2]float64
 	// spent counts the iterations of the attempts with each
 	// decomposition, begun the iterations at the start of this attempt.
-	spent [3]int
+	spent [wholeVariant + 1]int
 	begun int
 }
+
+// wholeVariant is the index of the wholeCore decomposition in
+// Generator.chains, where a level has it.
+const wholeVariant = 2
 
 // wholeShare is the share of the iterations after the first attempts
 // that go to laying out all loops as one chain, where a level has that
@@ -236,8 +240,8 @@ func (s *search) start() {
 	switch {
 	case s.stats.Restarts < 3:
 		s.variant = s.stats.Restarts / 2
-	case len(s.g.chains) > 2 && float64(s.spent[2]) <= wholeShare*float64(total):
-		s.variant = 2
+	case len(s.g.chains) > wholeVariant && float64(s.spent[wholeVariant]) <= wholeShare*float64(total):
+		s.variant = wholeVariant
 	default:
 		best, other := 0, 1
 		if s.progress[1]*float64(s.tries[0]) > s.progress[0]*float64(s.tries[1]) {
