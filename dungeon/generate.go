@@ -49,6 +49,9 @@ type Stats struct {
 	// out at once.
 	ExactSteps int
 	Duration   time.Duration
+	// Stuck names, when no layout was found in time, the rooms that most
+	// often found no place: where the level is too tight.
+	Stuck []string
 }
 
 // ErrTimeLimit is returned (wrapped) when no layout was found in time.
@@ -115,8 +118,9 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 			if opt.CPULimit > 0 && time.Now().Before(deadline) {
 				spent = opt.CPULimit.String() + " of processor time"
 			}
-			return nil, s.stats, fmt.Errorf("%s: no layout found in %s (%d iterations, %d restarts): %w",
-				g.spec.Source, spent, s.cnt.iterations, s.stats.Restarts, ErrTimeLimit)
+			stuck := g.stuckAt(&s.dead, &s.stats)
+			return nil, s.stats, fmt.Errorf("%s: no layout found in %s (%d iterations, %d restarts%s): %w",
+				g.spec.Source, spent, s.cnt.iterations, s.stats.Restarts, stuck, ErrTimeLimit)
 		}
 		top := s.stack[len(s.stack)-1]
 		if top.chain == len(s.chains) {
@@ -137,6 +141,7 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 		top.stop()
 		s.stack = s.stack[:len(s.stack)-1]
 		if top.yielded == 0 {
+			s.dead.add(s.variant, top.chain, len(s.chains))
 			s.backjump(top.chain)
 		}
 		switch {
@@ -215,6 +220,7 @@ type search struct {
 	// decomposition, begun the iterations at the start of this attempt.
 	spent [wholeVariant + 1]int
 	begun int
+	dead  deadEnds
 }
 
 // wholeVariant is the index of the wholeCore decomposition in

@@ -154,9 +154,14 @@ func (s *Server) layout(r *http.Request) (*dungeon.Layout, error) {
 	var l *dungeon.Layout
 	err = s.work(r.Context(), layoutTimeLimit+time.Second, func(ctx context.Context) error {
 		var err error
-		l, _, err = g.Generate(ctx, dungeon.Options{Seed: seed, TimeLimit: layoutTimeLimit})
+		var stats dungeon.Stats
+		l, stats, err = g.Generate(ctx, dungeon.Options{Seed: seed, TimeLimit: layoutTimeLimit})
 		if errors.Is(err, dungeon.ErrTimeLimit) {
-			return failf(http.StatusUnprocessableEntity, "%s: no layout found for seed %d in %v: try another seed", name, seed, layoutTimeLimit)
+			stuck := ""
+			if len(stats.Stuck) > 0 {
+				stuck = " (stuck most often at rooms " + strings.Join(stats.Stuck, ", ") + ")"
+			}
+			return failf(http.StatusUnprocessableEntity, "%s: no layout found for seed %d in %v%s: try another seed", name, seed, layoutTimeLimit, stuck)
 		}
 		return err
 	})

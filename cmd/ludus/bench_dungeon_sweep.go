@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -143,8 +144,11 @@ func printSweepFailures(w io.Writer, runs [][]dungeon.SweepRun, templates []stri
 			if r.Level.Source >= 0 {
 				s += " --templates " + templates[r.Level.Source]
 			}
-			if errors.Is(r.Err, dungeon.ErrNoLayout) {
+			switch {
+			case errors.Is(r.Err, dungeon.ErrNoLayout):
 				s += "   # no layout exists (proved)"
+			case len(r.Stats.Stuck) > 0:
+				s += "   # stuck most often at rooms " + strings.Join(r.Stats.Stuck, ", ")
 			}
 			failed = append(failed, s)
 		}
