@@ -184,7 +184,7 @@ func wholeCore(n int, adj [][]int, core []bool, byFaces []chain) []chain {
 		return nil
 	}
 	whole := decompose(n, adj, [][]int{rooms}, 0)
-	whole[0].long = len(rooms) > maxTreeChain
+	whole[0].long = true
 	return whole
 }
 
