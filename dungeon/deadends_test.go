@@ -12,15 +12,7 @@ import (
 // search got stuck most often: here the 3x3 room d, whose four door
 // places cannot serve its five neighbours, and the rooms around it.
 func TestTimeLimitNamesWhereStuck(t *testing.T) {
-	spec, err := parse(t, `
-templates:
-  hub: {outline: [[0,0],[3,0],[3,3],[0,3]], doors: {length: 1, corner: 1}}
-  big: {outline: [[0,0],[8,0],[8,8],[0,8]], doors: {length: 1, corner: 1}}
-defaultTemplates: [big]
-rooms:
-  d: [{template: hub}]
-connections: [[a,b],[b,c],[c,a],[c,d],[d,n],[d,e],[d,s],[d,w]]
-`)
+	spec, err := parse(t, hubLevel+"connections: [[a,b],[b,c],[c,a],[c,d],[d,n],[d,e],[d,s],[d,w]]\n")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -203,20 +203,23 @@ func TestSymmetryKeepsAnswers(t *testing.T) {
 	}
 }
 
-// TestNoLayoutBlamesTreesToo: a 3x3 room has one door place per wall, all
-// four taken by the ring of rooms around it, which lays out; its fifth
-// neighbour, a dead end, has nowhere to go. The proof rests on that
-// room, so the error speaks of the whole level, not of the loops alone.
-func TestNoLayoutBlamesTreesToo(t *testing.T) {
-	spec, err := parse(t, `
+// hubLevel is the start of a level with a 3x3 room d, which has one door
+// place per wall, and 8x8 rooms elsewhere: its connections follow.
+const hubLevel = `
 templates:
   hub: {outline: [[0,0],[3,0],[3,3],[0,3]], doors: {length: 1, corner: 1}}
   big: {outline: [[0,0],[8,0],[8,8],[0,8]], doors: {length: 1, corner: 1}}
 defaultTemplates: [big]
 rooms:
   d: [{template: hub}]
-connections: [[d,n],[d,e],[d,s],[d,w],[n,e],[e,s],[s,w],[w,n],[d,t]]
-`)
+`
+
+// TestNoLayoutBlamesTreesToo: a 3x3 room has one door place per wall, all
+// four taken by the ring of rooms around it, which lays out; its fifth
+// neighbour, a dead end, has nowhere to go. The proof rests on that
+// room, so the error speaks of the whole level, not of the loops alone.
+func TestNoLayoutBlamesTreesToo(t *testing.T) {
+	spec, err := parse(t, hubLevel+"connections: [[d,n],[d,e],[d,s],[d,w],[n,e],[e,s],[s,w],[w,n],[d,t]]\n")
 	if err != nil {
 		t.Fatal(err)
 	}
