@@ -39,12 +39,16 @@ type placement struct {
 // chainRun adds one chain to a partial layout: greedily, then by
 // annealing, producing distinct valid extensions one at a time.
 type chainRun struct {
-	g       *Generator
-	st      *state
-	rooms   []int // the chain's rooms, then the loose ones
-	fresh   int   // the chain's rooms, placed by greedy
-	corr    []int // corridor edges this chain places
-	look    lookahead
+	g     *Generator
+	st    *state
+	rooms []int // the chain's rooms, then the loose ones
+	fresh int   // the chain's rooms, placed by greedy
+	corr  []int // corridor edges this chain places
+	look  lookahead
+	// walled is set when the chain's rooms and those placed close a loop
+	// and rooms remain: then the free space is checked (freespace.go).
+	walled  bool
+	fs      freeSpace
 	rng     *rand.Rand
 	cnt     *counters
 	energy  float64 // penalties of pairs involving chain rooms
@@ -115,6 +119,7 @@ func newChainRun(g *Generator, base *state, ch *chain, loose []int, rng *rand.Ra
 		}
 	}
 	r.look.init(g, base, in)
+	r.walled = g.checkSpace && encloses(g, func(k int) bool { return in[k] || base.shape[k] >= 0 })
 	ownCorr := make([]bool, len(g.edges))
 	for _, e := range r.corr {
 		ownCorr[e] = true
@@ -349,6 +354,9 @@ func (r *chainRun) evaluate() float64 {
 	pen := r.placeCorridors()
 	if pen < zero {
 		pen = r.blockedPenalty()
+	}
+	if pen < zero && r.walled && !r.g.roomForTheRest(r.st, &r.fs) {
+		pen = wDist * r.g.avgSize
 	}
 	r.valid = pen < zero
 	return pen

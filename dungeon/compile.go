@@ -65,6 +65,9 @@ type Generator struct {
 	maxSpan int
 	// repeats is set when some template limits its repetition.
 	repeats bool
+	// checkSpace is set when chain runs check that the rooms still to
+	// come have room (see roomForTheRest).
+	checkSpace bool
 }
 
 // NewGenerator checks spec and prepares it for generation. Problems are
@@ -346,9 +349,17 @@ func (g *Generator) checkGraph() error {
 	}
 	faces := innerFaces(blocks)
 	g.chains = [][]chain{decompose(n, adj, faces, 0), decompose(n, adj, faces, 2)}
-	if whole := wholeCore(n, adj, loopCore(g, nil), g.chains[0]); whole != nil {
+	core := loopCore(g, nil)
+	if whole := wholeCore(n, adj, core, g.chains[0]); whole != nil {
 		g.chains = append(g.chains, whole)
 	}
+	coreRooms := 0
+	for _, c := range core {
+		if c {
+			coreRooms++
+		}
+	}
+	g.checkSpace = coreRooms > 0 && coreRooms <= spaceCheckMaxCore
 	return nil
 }
 
