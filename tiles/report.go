@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ludus-games/ludus/internal/atomicfile"
 	"github.com/ludus-games/ludus/render"
@@ -77,7 +78,7 @@ func DrawCurve(history []Stats, refs ...float64) *render.Drawing {
 		for k < n && history[k].Elapsed <= cut {
 			k++
 		}
-		start = curveChart(fmt.Sprintf("The first %.0f seconds", cut.Seconds()), history[:k], refs)
+		start = curveChart("The first "+spanText(cut), history[:k], refs)
 		end = curveChart("The whole run, close up", history, refs)
 		end.YMin, end.YMax = last-0.4, top+0.05
 		low := history[0].Validated.Objective.Mean
@@ -86,6 +87,16 @@ func DrawCurve(history []Stats, refs ...float64) *render.Drawing {
 	d := plot.Grid([]*plot.Chart{start, end}, 2, 620, 420)
 	d.Scale = 2
 	return d
+}
+
+// spanText names the span of the start panel: whole seconds, or a
+// duration such as 30ms or 2.5s for short runs, which would show as 0 or
+// 2 seconds.
+func spanText(d time.Duration) string {
+	if d >= 10*time.Second {
+		return fmt.Sprintf("%.0f seconds", d.Seconds())
+	}
+	return d.Round(time.Millisecond).String()
 }
 
 // curveChart charts the rows of history (a chart with a fixed y range cuts

@@ -50,6 +50,15 @@ Dagaz. --only measures some of them; --games measures files of the same
 names in another folder instead.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, name := range only {
+				known := false
+				for _, b := range benchGames {
+					known = known || b.name == name || b.file == name
+				}
+				if !known {
+					return fmt.Errorf("--only %s: no such game (games: %s)", name, benchNames())
+				}
+			}
 			var list []engine.BenchGame
 			for _, b := range benchGames {
 				if len(only) > 0 && !slices.Contains(only, b.name) && !slices.Contains(only, b.file) {
@@ -61,9 +70,6 @@ names in another folder instead.`,
 				}
 				list = append(list, engine.BenchGame{Name: b.name, File: b.file, Game: g.Compiled,
 					PerftDepth: b.depth, RBG: b.rbg, Dagaz: b.dagaz, Target: b.target})
-			}
-			if len(list) == 0 {
-				return fmt.Errorf("--only %s: no such game (games: %s)", strings.Join(only, ","), benchNames())
 			}
 			d := time.Duration(seconds * float64(time.Second))
 			return engine.WriteBenchReport(cmd.Context(), cmd.OutOrStdout(), list, d, maxPlies, seed)
