@@ -36,6 +36,9 @@ import (
 type Game[M any, P game.Position[M]] struct {
 	// Name is written in records and reports.
 	Name string
+	// File, when set, names the rules file in records (their File tag), so
+	// that a record can be replayed or drawn without naming it again.
+	File string
 	// New returns a fresh start position; it is called once per game, on
 	// any goroutine.
 	New func() P
@@ -288,7 +291,7 @@ func (r *run[M, P]) playGame(ctx context.Context, i int) (*Record, error) {
 	pos := r.g.New()
 	n := pos.Players()
 	rec := &Record{
-		Game: r.g.Name, Index: i, Seed: gameSeed(r.opts.Seed, i), Seats: r.seatNames(i),
+		Game: r.g.Name, File: r.g.File, Index: i, Seed: gameSeed(r.opts.Seed, i), Seats: r.seatNames(i),
 		Settings:  r.opts.Settings,
 		Decisions: make([]int, n), Time: make([]time.Duration, n), Nodes: make([]int64, n),
 	}

@@ -69,6 +69,7 @@ func NewEngine(g *zrf.Game, path string, o EngineOptions) (*Engine, error) {
 	e := &Engine{Rules: g, Eval: ev}
 	e.Game = Game[engine.Ply, *engine.Position]{
 		Name: name,
+		File: path,
 		New:  func() *engine.Position { return engine.NewPosition(engine.NewState(g.Compiled), ev) },
 		Reason: func(pos *engine.Position) string {
 			return strings.ReplaceAll(pos.EndReason(), full, short)

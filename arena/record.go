@@ -23,6 +23,7 @@ import (
 // records.
 type Record struct {
 	Game  string
+	File  string // the rules file, when the game has one
 	Index int    // the game's number in its run, from 0
 	Seed  uint64 // the game's own seed
 	// Seats names the bot in each seat, first player first.
@@ -83,11 +84,14 @@ func (r *Record) ResultText() string {
 
 // tags returns the record's tags in the order they are written.
 func (r *Record) tags() [][2]string {
-	t := [][2]string{
-		{"Game", r.Game},
-		{"Round", strconv.Itoa(r.Index + 1)},
-		{"Seed", strconv.FormatUint(r.Seed, 10)},
+	t := [][2]string{{"Game", r.Game}}
+	if r.File != "" {
+		t = append(t, [2]string{"File", r.File})
 	}
+	t = append(t,
+		[2]string{"Round", strconv.Itoa(r.Index + 1)},
+		[2]string{"Seed", strconv.FormatUint(r.Seed, 10)},
+	)
 	for s, name := range r.Seats {
 		t = append(t, [2]string{"Player" + strconv.Itoa(s+1), name})
 	}
@@ -174,7 +178,7 @@ func parseTag(text string) (string, string, error) {
 
 // recordFromTags rebuilds a record's data from its tags.
 func recordFromTags(tags map[string]string) (*Record, error) {
-	r := &Record{Game: tags["Game"], Reason: tags["Reason"], Settings: tags["Settings"]}
+	r := &Record{Game: tags["Game"], File: tags["File"], Reason: tags["Reason"], Settings: tags["Settings"]}
 	var err error
 	field := func(name string, parse func(string) error) {
 		if err == nil {

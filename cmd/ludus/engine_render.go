@@ -24,10 +24,11 @@ with the pieces of the start position, or of --position, to an SVG or PNG
 file chosen by the extension of -o. --record draws the position of a game
 record (from ludus play or a match's --out) after --move N of its main line
 (0: the start; default: the last move); FILE may then be left out when the
-record names its rules file (the File tag of ludus play).`,
+record names its rules file (the File tag that ludus play and the games of
+match, tournament and balance write).`,
 		Example: `  ludus render games/chess.zrf -o chess.png
   ludus render --record game.txt --move 5 -o move5.svg
-  ludus render games/connect-four.zrf --record run/games/000001.txt -o end.png`,
+  ludus render --record run/games/000001.txt --move 10 -o move10.png`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
