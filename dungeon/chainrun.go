@@ -119,7 +119,7 @@ func newChainRun(g *Generator, base *state, ch *chain, loose []int, rng *rand.Ra
 		}
 	}
 	r.look.init(g, base, in)
-	r.walled = g.checkSpace && encloses(g, func(k int) bool { return in[k] || base.shape[k] >= 0 })
+	r.walled = g.coreRooms > 0 && g.coreRooms <= spaceCheckMaxCore && encloses(g, func(k int) bool { return in[k] || base.shape[k] >= 0 })
 	ownCorr := make([]bool, len(g.edges))
 	for _, e := range r.corr {
 		ownCorr[e] = true

@@ -65,9 +65,9 @@ type Generator struct {
 	maxSpan int
 	// repeats is set when some template limits its repetition.
 	repeats bool
-	// checkSpace is set when chain runs check that the rooms still to
-	// come have room (see roomForTheRest).
-	checkSpace bool
+	// coreRooms counts the rooms on loops and between them (see
+	// loopCore).
+	coreRooms int
 }
 
 // NewGenerator checks spec and prepares it for generation. Problems are
@@ -353,13 +353,11 @@ func (g *Generator) checkGraph() error {
 	if whole := wholeCore(n, adj, core, g.chains[0]); whole != nil {
 		g.chains = append(g.chains, whole)
 	}
-	coreRooms := 0
 	for _, c := range core {
 		if c {
-			coreRooms++
+			g.coreRooms++
 		}
 	}
-	g.checkSpace = coreRooms > 0 && coreRooms <= spaceCheckMaxCore
 	return nil
 }
 

@@ -39,14 +39,7 @@ type exactRun struct {
 // startExact prepares the exhaustive search of the level for Generate, or
 // returns nil when the level is left to annealing.
 func (g *Generator) startExact(seed uint64, expired func() bool) *exactRun {
-	core := loopCore(g, nil)
-	n := 0
-	for _, c := range core {
-		if c {
-			n++
-		}
-	}
-	if n == 0 || n > exactMaxCore {
+	if g.coreRooms == 0 || g.coreRooms > exactMaxCore {
 		return nil
 	}
 	r := &exactRun{}

@@ -205,13 +205,7 @@ func eachPlaced(g *Generator, st *state, visit func(*geom.Shape, geom.Point)) {
 // stretch of the corner cell, on the margin, is the outer one.
 func (fs *freeSpace) fill() {
 	fs.parent = fs.parent[:0]
-	find := func(v int32) int32 {
-		for fs.parent[v] != v {
-			fs.parent[v] = fs.parent[fs.parent[v]]
-			v = fs.parent[v]
-		}
-		return v
-	}
+	find := func(v int32) int32 { return root(fs.parent, v) }
 	for y := range fs.h {
 		fs.label[y] = fs.label[y][:0]
 		for range fs.rows[y] {
@@ -337,13 +331,7 @@ func encloses(g *Generator, placed func(int) bool) bool {
 	for i := range parent {
 		parent[i] = i
 	}
-	find := func(v int) int {
-		for parent[v] != v {
-			parent[v] = parent[parent[v]]
-			v = parent[v]
-		}
-		return v
-	}
+	find := func(v int) int { return root(parent, v) }
 	loop, rest := false, false
 	for k := range g.rooms {
 		rest = rest || !placed(k)
@@ -359,4 +347,13 @@ func encloses(g *Generator, placed func(int) bool) bool {
 		parent[a] = b
 	}
 	return loop && rest
+}
+
+// root finds the root of v in a union-find forest, halving paths.
+func root[T int | int32](parent []T, v T) T {
+	for parent[v] != v {
+		parent[v] = parent[parent[v]]
+		v = parent[v]
+	}
+	return v
 }
