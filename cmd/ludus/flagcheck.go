@@ -133,13 +133,16 @@ var byName = map[string]map[string][]string{
 
 // byCommand are marks of flags of commands whose files do not set them.
 var byCommand = map[string]map[string]map[string][]string{
-	"ludus dungeon generate": {"seed": {markSeedSpan: {"count"}}},
+	// -o is the layout as JSON: a picture name there would get JSON
+	// (--svg and --png draw).
+	"ludus dungeon generate": {"seed": {markSeedSpan: {"count"}}, "output": {markOutput: {".json"}}},
 	"ludus dungeon bench":    {"seed": {markSeedSpan: {"runs"}}},
 }
 
 // conventions gives f the marks of its name and command that it lacks.
 func conventions(c *cobra.Command, f *pflag.Flag) {
-	for _, marks := range []map[string][]string{byName[f.Name], byCommand[c.CommandPath()][f.Name]} {
+	// The command's marks first: they are the more specific.
+	for _, marks := range []map[string][]string{byCommand[c.CommandPath()][f.Name], byName[f.Name]} {
 		for k, v := range marks {
 			if f.Annotations == nil {
 				f.Annotations = map[string][]string{}
