@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
+)
 
 // compiler turns one block's statements into bytecode.
 type compiler struct {
@@ -23,23 +26,23 @@ func (c *compiler) fail(format string, args ...any) {
 	}
 }
 
-func (c *compiler) loc(op uint8, l Loc) instr {
+func (c *compiler) loc(op uint8, l rules.Loc) instr {
 	return instr{op: op, lk: l.Kind, a: int32(l.N)}
 }
 
-func (c *compiler) stmts(ss []Stmt) {
+func (c *compiler) stmts(ss []rules.Stmt) {
 	for i := range ss {
 		c.stmt(&ss[i])
 	}
 }
 
-func (c *compiler) stmt(s *Stmt) {
+func (c *compiler) stmt(s *rules.Stmt) {
 	switch s.Kind {
-	case SNav:
+	case rules.SNav:
 		c.emit(instr{op: opNav, a: int32(s.A)})
-	case SJump:
+	case rules.SJump:
 		c.emit(instr{op: opJump, a: int32(s.A)})
-	case SOpposite:
+	case rules.SOpposite:
 		if c.g.opp[s.A] < 0 {
 			// No direction retraces this one: stepping back is off the
 			// board.
@@ -48,55 +51,55 @@ func (c *compiler) stmt(s *Stmt) {
 			return
 		}
 		c.emit(instr{op: opNav, a: c.g.opp[s.A]})
-	case SMark:
+	case rules.SMark:
 		c.emit(c.loc(opMark, s.Loc))
-	case SBack:
+	case rules.SBack:
 		c.emit(instr{op: opBack})
-	case SFrom:
+	case rules.SFrom:
 		c.emit(c.loc(opFrom, s.Loc))
-	case STo:
+	case rules.STo:
 		c.emit(c.loc(opTo, s.Loc))
-	case SCascade:
+	case rules.SCascade:
 		c.emit(instr{op: opCascade})
-	case SAdd:
+	case rules.SAdd:
 		promo := int32(-1)
 		if len(s.Add.Types) > 0 {
 			promo = int32(len(c.g.promos))
 			c.g.promos = append(c.g.promos, s.Add.Types)
 		}
 		c.emit(instr{op: opAdd, a: int32(s.Add.Kind), b: promo, c: int32(s.Add.Next)})
-	case SCapture, SFlip, SChangeOwner:
-		op := map[StmtKind][2]uint8{SCapture: {opCapture, opCaptureSet}, SFlip: {opFlip, opFlipSet},
-			SChangeOwner: {opChangeOwner, opChangeOwnerSet}}[s.Kind]
+	case rules.SCapture, rules.SFlip, rules.SChangeOwner:
+		op := map[rules.StmtKind][2]uint8{rules.SCapture: {opCapture, opCaptureSet}, rules.SFlip: {opFlip, opFlipSet},
+			rules.SChangeOwner: {opChangeOwner, opChangeOwnerSet}}[s.Kind]
 		if s.Set != nil {
 			c.emit(instr{op: op[1], b: c.g.addSet(s.Set)})
 			return
 		}
 		c.emit(c.loc(op[0], s.Loc))
-	case STakeTop:
+	case rules.STakeTop:
 		c.emit(c.loc(opTakeTop, s.Loc))
-	case SCaptureTop:
+	case rules.SCaptureTop:
 		c.emit(c.loc(opCaptureTop, s.Loc))
-	case SRotate:
+	case rules.SRotate:
 		c.emit(instr{op: opRotate, b: c.g.addPerm(s.Cycles)})
 		c.blk.rotates = true
-	case SSetVar:
+	case rules.SSetVar:
 		c.emit(instr{op: opSetVar, b: int32(s.A), c: c.g.addExpr(s.X)})
-	case SGotoTurn:
+	case rules.SGotoTurn:
 		c.emit(instr{op: opGotoTurn, b: int32(s.A)})
-	case SSetPosAttr:
+	case rules.SSetPosAttr:
 		in := c.loc(opSetPosAttr, s.Loc)
 		in.b, in.c = int32(s.A), c.g.addExpr(s.X)
 		c.emit(in)
-	case SChangeType:
+	case rules.SChangeType:
 		in := c.loc(opChangeType, s.Loc)
 		in.b = int32(s.A)
 		c.emit(in)
-	case SCreate:
+	case rules.SCreate:
 		in := c.loc(opCreate, s.Loc)
 		in.b, in.c = int32(s.A), int32(s.B)
 		c.emit(in)
-	case SSetAttr:
+	case rules.SSetAttr:
 		if k := c.g.ext.intSlot[s.A]; k >= 0 {
 			x := s.X
 			if x == nil {
@@ -116,18 +119,18 @@ func (c *compiler) stmt(s *Stmt) {
 		in := c.loc(opSetAttr, s.Loc)
 		in.b = int32(s.A)
 		c.emit(in)
-	case SSetFlag:
+	case rules.SSetFlag:
 		c.cond(s.Cond)
 		c.emit(instr{op: opSetFlag, b: int32(s.A)})
-	case SSetPosFlag:
+	case rules.SSetPosFlag:
 		c.cond(s.Cond)
 		in := c.loc(opSetPosFlag, s.Loc)
 		in.b = int32(s.A)
 		c.emit(in)
-	case SVerify:
+	case rules.SVerify:
 		c.cond(s.Cond)
 		c.emit(instr{op: opVerify})
-	case SIf:
+	case rules.SIf:
 		c.cond(s.Cond)
 		jf := c.emit(instr{op: opJF})
 		c.stmts(s.Then)
@@ -139,7 +142,7 @@ func (c *compiler) stmt(s *Stmt) {
 		c.code[jf].a = c.here()
 		c.stmts(s.Else)
 		c.code[j].a = c.here()
-	case SWhile:
+	case rules.SWhile:
 		top := c.here()
 		c.cond(s.Cond)
 		jf := c.emit(instr{op: opJF})
@@ -151,26 +154,26 @@ func (c *compiler) stmt(s *Stmt) {
 	}
 }
 
-var predOps = map[CondKind]uint8{
-	CEmpty: opEmpty, CFriend: opFriend, CEnemy: opEnemy, CNeutral: opNeutral,
-	CPiece: opPiece, CPosition: opPosition, CInZone: opInZone, COnBoard: opOnBoard,
-	CAttacked: opAttacked, CDefended: opDefended, CLastFrom: opLastFrom, CLastTo: opLastTo,
-	CFlag: opFlag, CPosFlag: opPosFlag, CAttr: opAttr, CTaken: opTaken,
+var predOps = map[rules.CondKind]uint8{
+	rules.CEmpty: opEmpty, rules.CFriend: opFriend, rules.CEnemy: opEnemy, rules.CNeutral: opNeutral,
+	rules.CPiece: opPiece, rules.CPosition: opPosition, rules.CInZone: opInZone, rules.COnBoard: opOnBoard,
+	rules.CAttacked: opAttacked, rules.CDefended: opDefended, rules.CLastFrom: opLastFrom, rules.CLastTo: opLastTo,
+	rules.CFlag: opFlag, rules.CPosFlag: opPosFlag, rules.CAttr: opAttr, rules.CTaken: opTaken,
 }
 
 // cond compiles a condition; its value ends in the register.
-func (c *compiler) cond(k *Cond) {
+func (c *compiler) cond(k *rules.Cond) {
 	switch k.Kind {
-	case CTrue:
+	case rules.CTrue:
 		c.emit(instr{op: opTrue})
-	case CFalse:
+	case rules.CFalse:
 		c.emit(instr{op: opFalse})
-	case CNot:
+	case rules.CNot:
 		c.cond(k.Args[0])
 		c.emit(instr{op: opNot})
-	case CAnd, COr:
+	case rules.CAnd, rules.COr:
 		op := opJF
-		if k.Kind == COr {
+		if k.Kind == rules.COr {
 			op = opJT
 		}
 		var jumps []int
@@ -183,11 +186,11 @@ func (c *compiler) cond(k *Cond) {
 		for _, j := range jumps {
 			c.code[j].a = c.here()
 		}
-	case CCompare, CPosAttr:
+	case rules.CCompare, rules.CPosAttr:
 		c.emit(instr{op: opCond, b: c.g.addCond(k)})
-	case CVisited:
+	case rules.CVisited:
 		c.emit(c.loc(opVisited, k.Loc))
-	case CAttr:
+	case rules.CAttr:
 		if c.g.ext.attrInt[k.A] {
 			c.emit(instr{op: opCond, b: c.g.addCond(k)})
 			return
@@ -199,7 +202,7 @@ func (c *compiler) cond(k *Cond) {
 }
 
 // pred compiles a predicate on one cell.
-func (c *compiler) pred(k *Cond) {
+func (c *compiler) pred(k *rules.Cond) {
 	op := c.g.predOp(k.Kind)
 	if op == 0 {
 		c.fail("unknown condition kind %d", k.Kind)
@@ -230,19 +233,19 @@ func (c *compiler) fuse() {
 		in := code[i]
 		if in.op == opNav && i+2 < len(code) && !target[i+1] && !target[i+2] {
 			t, v := code[i+1], code[i+2]
-			if t.op == opEmpty && t.lk == Here && v.op == opVerify {
+			if t.op == opEmpty && t.lk == rules.Here && v.op == opVerify {
 				out = append(out, instr{op: opNavVerifyEmpty, a: in.a})
 				remap[i+1], remap[i+2] = remap[i], remap[i]
 				i += 2
 				continue
 			}
-			if t.op == opEnemy && t.lk == Here && v.op == opVerify {
+			if t.op == opEnemy && t.lk == rules.Here && v.op == opVerify {
 				out = append(out, instr{op: opNavVerifyEnemy, a: in.a})
 				remap[i+1], remap[i+2] = remap[i], remap[i]
 				i += 2
 				continue
 			}
-			if i+3 < len(code) && !target[i+3] && t.op == opFriend && t.lk == Here &&
+			if i+3 < len(code) && !target[i+3] && t.op == opFriend && t.lk == rules.Here &&
 				v.op == opNot && code[i+3].op == opVerify {
 				out = append(out, instr{op: opNavVerifyNotFriend, a: in.a})
 				remap[i+1], remap[i+2], remap[i+3] = remap[i], remap[i], remap[i]

@@ -1,6 +1,9 @@
 package engine
 
-import "math/rand/v2"
+import (
+	"github.com/ludus-games/ludus/engine/rules"
+	"math/rand/v2"
+)
 
 // Drawing a composite move of two steps. An amazon moves like a queen
 // (a partial move), then shoots an arrow from where it stopped; a turn has
@@ -47,7 +50,7 @@ func (g *Game) chainSlots() []int {
 		for _, ct := range g.types {
 			for _, blk := range ct.moves[cl] {
 				for _, in := range blk.code {
-					if in.op != opAdd || !AddKind(in.a).Partial() {
+					if in.op != opAdd || !rules.AddKind(in.a).Partial() {
 						continue
 					}
 					next := int(in.c)
@@ -88,7 +91,7 @@ func (g *Game) continuations(next int) (int, bool) {
 const maxChainDraws = 1 << 16
 
 // drawChained draws a move of class cl by its (first step, slot) pairs.
-func (s *State) drawChained(cl int, t Turn, ml *MoveList, rng *rand.Rand) (*Move, error) {
+func (s *State) drawChained(cl int, t rules.Turn, ml *MoveList, rng *rand.Rand) (*Move, error) {
 	g := s.g
 	gn := s.gen
 	pk := &gn.chain2

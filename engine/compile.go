@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
 	"sync"
 )
 
@@ -11,7 +12,7 @@ import (
 // symmetry applied, zones as bit sets, Zobrist keys). A Game is read-only
 // and may be shared by any number of states and goroutines.
 type Game struct {
-	Rules *Rules
+	Rules *rules.Rules
 	// Blocks lists every compiled move and drop program; Step.Block
 	// indexes it.
 	Blocks []*CBlock
@@ -25,7 +26,7 @@ type Game struct {
 	zones                    [][][]uint64 // zone, player -> position bit set
 	types                    []ctype
 	resSlot                  []int32 // player*ntypes+type -> cell, or -1 (unlimited)
-	turns                    []Turn
+	turns                    []rules.Turn
 	repeat                   int
 	classes                  [][]bool // priority class -> move type set
 	classOf                  []int    // move type -> class, -1: never a first step
@@ -64,7 +65,7 @@ type Game struct {
 	// expressions.
 	ext extLayout
 	x   exprTables
-	ko  KoRule // the rules' ko option
+	ko  rules.KoRule // the rules' ko option
 	// extPlay: making a move does more than its changes (ko keys, the
 	// pass counter).
 	extPlay bool
@@ -93,7 +94,7 @@ type evalCache struct {
 
 // CBlock is a compiled move program.
 type CBlock struct {
-	Block    *Block
+	Block    *rules.Block
 	Piece    int // piece type
 	Drop     bool
 	MoveType int
@@ -202,14 +203,14 @@ const (
 // direction from here, or a position); b and c are operands.
 type instr struct {
 	op uint8
-	lk LocKind
+	lk rules.LocKind
 	a  int32
 	b  int32
 	c  int32
 }
 
 // Compile checks the rules and compiles them.
-func Compile(r *Rules) (*Game, error) {
+func Compile(r *rules.Rules) (*Game, error) {
 	g := &Game{Rules: r, np: len(r.Board.Positions), nd: len(r.Board.Dirs),
 		nplayers: len(r.Players), ntypes: len(r.Pieces), movedAttr: -1, words: (len(r.Board.Positions) + 63) / 64,
 		eval: &evalCache{}}
@@ -233,7 +234,7 @@ func Compile(r *Rules) (*Game, error) {
 	}
 	g.layoutStacks()
 	g.ko = r.Options.Ko
-	g.extPlay = g.ko != KoNone || g.ext.passCell >= 0
+	g.extPlay = g.ko != rules.KoNone || g.ext.passCell >= 0
 	g.priorityClasses()
 	for t := range r.Pieces {
 		if err := g.compilePiece(t); err != nil {
@@ -346,7 +347,7 @@ func (g *Game) tables() {
 	g.repeat = r.Repeat
 	if len(g.turns) == 0 {
 		for p := range r.Players {
-			g.turns = append(g.turns, Turn{Player: p, Side: p})
+			g.turns = append(g.turns, rules.Turn{Player: p, Side: p})
 		}
 		g.repeat = 0
 	}
@@ -382,7 +383,7 @@ func (g *Game) tables() {
 	for a := range r.Attrs {
 		g.boolAttr[a] = true
 		for _, pt := range r.Pieces {
-			if a < len(pt.Defaults) && pt.Defaults[a].Kind != BoolValue {
+			if a < len(pt.Defaults) && pt.Defaults[a].Kind != rules.BoolValue {
 				g.boolAttr[a] = false
 			}
 		}
@@ -391,7 +392,7 @@ func (g *Game) tables() {
 	for t, pt := range r.Pieces {
 		var bits Piece
 		for a, v := range pt.Defaults {
-			on := v.Bool || (v.Kind == IntValue && v.Int != 0) || (v.Kind == StrValue && v.Str != "")
+			on := v.Bool || (v.Kind == rules.IntValue && v.Int != 0) || (v.Kind == rules.StrValue && v.Str != "")
 			if on {
 				bits |= 1 << (attrShift + uint(a))
 			}
@@ -399,15 +400,15 @@ func (g *Game) tables() {
 		g.defaults[t] = bits
 	}
 	g.royal = make([]bool, g.ntypes)
-	var visit func(c GoalCond)
-	visit = func(c GoalCond) {
-		if c.Kind == GoalCheckmated {
+	var visit func(c rules.GoalCond)
+	visit = func(c rules.GoalCond) {
+		if c.Kind == rules.GoalCheckmated {
 			for _, t := range c.Types {
 				g.royal[t] = true
 			}
 			g.legality = true
 		}
-		if c.Kind == GoalRepetition {
+		if c.Kind == rules.GoalRepetition {
 			g.repetition = true
 		}
 		for _, a := range c.Args {
@@ -467,8 +468,8 @@ func (g *Game) priorityClasses() {
 		g.classes = append(g.classes, set)
 	}
 	continuation := make([]bool, nt)
-	walkRules(r, func(s *Stmt) {
-		if s.Kind == SAdd && s.Add.Kind.Partial() && s.Add.Next >= 0 {
+	walkRules(r, func(s *rules.Stmt) {
+		if s.Kind == rules.SAdd && s.Add.Kind.Partial() && s.Add.Next >= 0 {
 			continuation[s.Add.Next] = true
 		}
 	}, nil)
@@ -493,7 +494,7 @@ func (g *Game) priorityClasses() {
 func (g *Game) compilePiece(t int) error {
 	pt := &g.Rules.Pieces[t]
 	ct := ctype{moves: make([][]*CBlock, len(g.classes)), drops: make([][]*CBlock, len(g.classes))}
-	add := func(b *Block, drop bool) error {
+	add := func(b *rules.Block, drop bool) error {
 		cb := &CBlock{Block: b, Piece: t, Drop: drop, MoveType: b.MoveType, ID: len(g.Blocks)}
 		c := compiler{g: g, blk: cb}
 		c.stmts(b.Body)
@@ -503,7 +504,7 @@ func (g *Game) compilePiece(t int) error {
 		}
 		c.fuse()
 		cb.code = c.code
-		cb.needsEmpty = len(c.code) > 1 && c.code[0].op == opEmpty && c.code[0].lk == Here && c.code[1].op == opVerify
+		cb.needsEmpty = len(c.code) > 1 && c.code[0].op == opEmpty && c.code[0].lk == rules.Here && c.code[1].op == opVerify
 		cb.path, cb.promoZone, cb.promoList = simplePath(c.code, drop)
 		cb.ray, cb.rayTakes = slideShape(c.code, drop)
 		g.Blocks = append(g.Blocks, cb)
@@ -552,7 +553,7 @@ func simplePath(code []instr, drop bool) ([]instr, int32, int32) {
 		}
 		return true
 	}
-	plain := func(in instr) bool { return in.op == opAdd && AddKind(in.a) == AddMove && in.b < 0 }
+	plain := func(in instr) bool { return in.op == opAdd && rules.AddKind(in.a) == rules.AddMove && in.b < 0 }
 	if plain(code[n-2]) && steps(n-2) {
 		return code[:n-2], -1, -1
 	}
@@ -560,8 +561,8 @@ func simplePath(code []instr, drop bool) ([]instr, int32, int32) {
 	if n >= 6 {
 		k := n - 6
 		z, jf, add, gt, alt := code[k], code[k+1], code[k+2], code[k+3], code[k+4]
-		if z.op == opInZone && z.lk == Here && jf.op == opJF && int(jf.a) == k+4 && add.op == opAdd &&
-			AddKind(add.a) == AddMove && add.b >= 0 && gt.op == opGoto && int(gt.a) == n-1 && plain(alt) && steps(k) {
+		if z.op == opInZone && z.lk == rules.Here && jf.op == opJF && int(jf.a) == k+4 && add.op == opAdd &&
+			rules.AddKind(add.a) == rules.AddMove && add.b >= 0 && gt.op == opGoto && int(gt.a) == n-1 && plain(alt) && steps(k) {
 			return code[:k], z.b, add.b
 		}
 	}
@@ -582,18 +583,18 @@ func slideShape(code []instr, drop bool) (int32, bool) {
 	head := []instr{{op: opNav, a: d}, {op: opEmpty}, {op: opJF, a: 6}, {op: opAdd}, {op: opNav, a: d}, {op: opLoop, a: 1}}
 	for i, want := range head {
 		in := code[i]
-		if in.op != want.op || in.lk != Here || (i != 1 && i != 3 && in.a != want.a) ||
-			(i == 3 && (AddKind(in.a) != AddMove || in.b >= 0)) {
+		if in.op != want.op || in.lk != rules.Here || (i != 1 && i != 3 && in.a != want.a) ||
+			(i == 3 && (rules.AddKind(in.a) != rules.AddMove || in.b >= 0)) {
 			return -1, false
 		}
 	}
-	plain := func(in instr) bool { return in.op == opAdd && AddKind(in.a) == AddMove && in.b < 0 }
+	plain := func(in instr) bool { return in.op == opAdd && rules.AddKind(in.a) == rules.AddMove && in.b < 0 }
 	rest := code[6:]
 	switch {
 	case len(rest) == 1 && rest[0].op == opEnd:
 		return d, false
-	case len(rest) == 4 && rest[0].op == opEnemy && rest[0].lk == Here && rest[1].op == opVerify && plain(rest[2]) && rest[3].op == opEnd,
-		len(rest) == 5 && rest[0].op == opFriend && rest[0].lk == Here && rest[1].op == opNot && rest[2].op == opVerify &&
+	case len(rest) == 4 && rest[0].op == opEnemy && rest[0].lk == rules.Here && rest[1].op == opVerify && plain(rest[2]) && rest[3].op == opEnd,
+		len(rest) == 5 && rest[0].op == opFriend && rest[0].lk == rules.Here && rest[1].op == opNot && rest[2].op == opVerify &&
 			plain(rest[3]) && rest[4].op == opEnd:
 		return d, true
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/internal/shareddata"
 )
@@ -108,7 +109,7 @@ func TestConformance(t *testing.T) {
 				// The last move is written only when the rules look at it:
 				// compare what the hash covers. Under a ko rule the moves
 				// depend on the history, which a position does not hold.
-				sameMoves := g.Rules.Options.Ko != engine.KoNone || reflect.DeepEqual(notations(t, back), names)
+				sameMoves := g.Rules.Options.Ko != rules.KoNone || reflect.DeepEqual(notations(t, back), names)
 				if back.FormatPosition() != text || back.Hash() != s.Hash() || !sameMoves {
 					t.Fatalf("ply %d: the position changed when written and read back:\n%s", ply, text)
 				}

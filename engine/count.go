@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"github.com/ludus-games/ludus/engine/rules"
+	"math/bits"
+)
 
 // Counting moves without listing them. When every move of a game is a
 // drop whose plan is exact and emits one move (connect four, tic-tac-toe:
@@ -35,7 +38,7 @@ func unitPlan(pl *plan) bool {
 func (g *Game) countableDrops() []bool {
 	o := &g.Rules.Options
 	if g.drops == nil || g.legality || o.MaximalCaptures > 0 || o.PassTurn != 0 || g.movedAttr >= 0 ||
-		o.RecycleCaptures || o.InternationalExtension || o.DeferredCaptures || o.Ko != KoNone || g.ext.nslots > 0 || len(g.invs) > 0 || g.stackLevels > 0 || o.UniqueMoves {
+		o.RecycleCaptures || o.InternationalExtension || o.DeferredCaptures || o.Ko != rules.KoNone || g.ext.nslots > 0 || len(g.invs) > 0 || g.stackLevels > 0 || o.UniqueMoves {
 		return nil
 	}
 	for _, m := range g.classMoves {

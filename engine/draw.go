@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/render"
 )
 
@@ -28,7 +29,7 @@ const (
 )
 
 // Picture draws the position.
-func Picture(s *State, v *View) *render.Drawing {
+func Picture(s *State, v *rules.View) *render.Drawing {
 	g := s.g
 	f := newPictureFrame(g, v)
 	style := chooseStyle(g, v)
@@ -71,11 +72,11 @@ func Picture(s *State, v *View) *render.Drawing {
 	return d
 }
 
-func hidden(v *View, p int) bool { return v != nil && p < len(v.Cells) && v.Cells[p].Dummy }
+func hidden(v *rules.View, p int) bool { return v != nil && p < len(v.Cells) && v.Cells[p].Dummy }
 
 // layout returns the centre of every position in view units scaled so a
 // cell is cellSize wide, and that size.
-func layout(g *Game, v *View) ([]render.Point, float64) {
+func layout(g *Game, v *rules.View) ([]render.Point, float64) {
 	out := make([]render.Point, g.np)
 	have := v != nil && len(v.Cells) == g.np
 	width := 0.0
@@ -122,7 +123,7 @@ func median(xs []float64) float64 {
 	return s[len(s)/2]
 }
 
-func chooseStyle(g *Game, v *View) boardStyle {
+func chooseStyle(g *Game, v *rules.View) boardStyle {
 	if v == nil || len(v.Grids) == 0 {
 		return lines
 	}
@@ -179,7 +180,7 @@ func onGridTrack(g *Game) bool {
 // places off the grid alike. A tile is as wide as the board's cells, or
 // narrower where its nearest neighbour is closer (a row of places off the
 // grid set tighter).
-func drawTiles(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+func drawTiles(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
 	for p := 0; p < g.np; p++ {
 		if hidden(v, p) {
 			continue
@@ -256,7 +257,7 @@ var (
 	ink   = render.Hex("#3d3226")
 )
 
-func drawSquares(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+func drawSquares(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
 	grid := g.Rules.Board.Grids[0]
 	for p, c := range grid.Coords {
 		fill := light
@@ -273,7 +274,7 @@ func drawSquares(d *render.Drawing, g *Game, v *View, at func(int) render.Point,
 
 // drawCoordinates writes the grid's coordinates along the bottom and the
 // left edge, outside a board whose cells are edge units wide.
-func drawCoordinates(d *render.Drawing, g *Game, v *View, at func(int) render.Point, edge float64) {
+func drawCoordinates(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, edge float64) {
 	grid := g.Rules.Board.Grids[0]
 	col, row := 0, 1
 	if st := v.Grids[0].Steps; len(st) == 2 && math.Abs(st[0][1]) > math.Abs(st[1][1]) {
@@ -292,7 +293,7 @@ func drawCoordinates(d *render.Drawing, g *Game, v *View, at func(int) render.Po
 	}
 }
 
-func bounds(g *Game, v *View, at func(int) render.Point) (float64, float64, float64, float64) {
+func bounds(g *Game, v *rules.View, at func(int) render.Point) (float64, float64, float64, float64) {
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for p := 0; p < g.np; p++ {
 		if hidden(v, p) {
@@ -305,7 +306,7 @@ func bounds(g *Game, v *View, at func(int) render.Point) (float64, float64, floa
 	return minX, minY, maxX, maxY
 }
 
-func drawHexes(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+func drawHexes(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
 	r := size / math.Sqrt(3) * 1.02
 	for p := 0; p < g.np; p++ {
 		if hidden(v, p) {
@@ -321,7 +322,7 @@ func drawHexes(d *render.Drawing, g *Game, v *View, at func(int) render.Point, s
 	}
 }
 
-func drawLines(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+func drawLines(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
 	b := &g.Rules.Board
 	line := render.Style{Stroke: render.Hex("#8a7560"), Width: 2.5}
 	for p := 0; p < g.np; p++ {

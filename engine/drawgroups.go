@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/render"
 )
 
@@ -18,8 +19,8 @@ import (
 func turningGroups(g *Game) [][]int {
 	var groups [][]int
 	seen := map[string]bool{}
-	walkRules(g.Rules, func(s *Stmt) {
-		if s.Kind != SRotate {
+	walkRules(g.Rules, func(s *rules.Stmt) {
+		if s.Kind != rules.SRotate {
 			return
 		}
 		var ps []int
@@ -38,16 +39,16 @@ func turningGroups(g *Game) [][]int {
 
 // onlyTurns reports whether every block turns a group of positions and
 // moves no piece otherwise.
-func onlyTurns(blocks []Block) bool {
+func onlyTurns(blocks []rules.Block) bool {
 	for _, b := range blocks {
 		turns, moves := false, false
-		var walk func([]Stmt)
-		walk = func(ss []Stmt) {
+		var walk func([]rules.Stmt)
+		walk = func(ss []rules.Stmt) {
 			for i := range ss {
 				switch ss[i].Kind {
-				case SRotate:
+				case rules.SRotate:
 					turns = true
-				case STo, SCascade, SFrom:
+				case rules.STo, rules.SCascade, rules.SFrom:
 					moves = true
 				}
 				walk(ss[i].Then)
@@ -67,7 +68,7 @@ var plateColor = render.Hex("#b58863")
 
 // drawPlates draws each turning group as a plate, a little inside its
 // cells so that neighbouring plates show a gap, with a hole at each cell.
-func drawPlates(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+func drawPlates(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
 	for _, grp := range turningGroups(g) {
 		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, p := range grp {

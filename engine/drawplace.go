@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/render"
 )
 
@@ -15,7 +16,7 @@ import (
 
 // placementStyle returns the style of a square grid: squares, or paper,
 // holes or plates for a game of drops.
-func placementStyle(g *Game, v *View, at func(int) render.Point) boardStyle {
+func placementStyle(g *Game, v *rules.View, at func(int) render.Point) boardStyle {
 	for _, pt := range g.Rules.Pieces {
 		if len(pt.Moves) > 0 && !onlyTurns(pt.Moves) {
 			return squares
@@ -32,7 +33,7 @@ func placementStyle(g *Game, v *View, at func(int) render.Point) boardStyle {
 
 // fallsToEdge reports whether the legal drops of the start position all
 // land on one edge line of the board, which has other lines.
-func fallsToEdge(g *Game, v *View, at func(int) render.Point) bool {
+func fallsToEdge(g *Game, v *rules.View, at func(int) render.Point) bool {
 	var ml MoveList
 	ms, err := NewState(g).Moves(&ml)
 	if err != nil || len(ms) == 0 {
@@ -60,7 +61,7 @@ func fallsToEdge(g *Game, v *View, at func(int) render.Point) bool {
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
 
 // drawPaper rules lines between the cells, as tic-tac-toe is drawn.
-func drawPaper(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+func drawPaper(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
 	minX, minY, maxX, maxY := bounds(g, v, at)
 	rule := render.Style{Stroke: ink, Width: 3}
 	for x := minX + size/2; x < maxX; x += size {
@@ -76,7 +77,7 @@ func drawPaper(d *render.Drawing, g *Game, v *View, at func(int) render.Point, s
 var frameColor = render.Hex("#2f5fb3")
 
 // drawFrame draws a frame with a hole at each cell, as connect four's.
-func drawFrame(d *render.Drawing, g *Game, v *View, at func(int) render.Point, size float64) {
+func drawFrame(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
 	minX, minY, maxX, maxY := bounds(g, v, at)
 	pad := size * 0.12
 	d.Rect(minX-size/2-pad, minY-size/2-pad, maxX-minX+size+2*pad, maxY-minY+size+2*pad,

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/ludus-games/ludus/engine/rules"
+
 // valueAt returns what cell p will hold once the changes of the step being
 // built (scratch from base on) are made.
 func (gn *generator) valueAt(p int32, base int) Piece {
@@ -31,9 +33,9 @@ func (gn *generator) recycle(v Piece, side int, base int) {
 // emit turns the frame's pending effects into one step and either ends the
 // composite move with it or, for a partial move, plays it and generates
 // its continuations.
-func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
+func (gn *generator) emit(f *frame, kind rules.AddKind, promo int, next int) {
 	g := gn.g
-	if gn.simple && kind == AddMove && promo < 0 && f.mover != 0 && len(gn.prefix) == 0 &&
+	if gn.simple && kind == rules.AddMove && promo < 0 && f.mover != 0 && len(gn.prefix) == 0 &&
 		len(f.movers) == 0 && len(f.captures) == 0 && len(f.effects) == 0 && len(f.attrs) == 0 && len(f.rotates) == 0 {
 		gn.emitSimple(f)
 		return
@@ -43,7 +45,7 @@ func (gn *generator) emit(f *frame, kind AddKind, promo int, next int) {
 	gn.curGhosts = gn.curGhosts[:0]
 	dest := f.dest()
 	hasFinal := f.mover != 0
-	copyMove := kind == AddCopy || kind == AddCopyPartial
+	copyMove := kind == rules.AddCopy || kind == rules.AddCopyPartial
 	var guard = [2]int32{-1, -1}
 	if g.movedAttr >= 0 && hasFinal && len(f.movers) > 0 {
 		k := f.movers[0].piece

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
 	"math"
 	"strconv"
 	"strings"
@@ -199,7 +200,7 @@ func (g *Game) inferValues() []float64 {
 	s.apply(clear)
 	gn := s.generator()
 	var ml MoveList
-	turn := Turn{Player: side, Side: side}
+	turn := rules.Turn{Player: side, Side: side}
 	for t := range out {
 		if g.royal[t] || len(g.Rules.Pieces[t].Moves) == 0 {
 			continue

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
 	"slices"
 	"strings"
 )
@@ -29,7 +30,7 @@ type goalLines struct {
 	// cells and specs hold every line's cells and the spec each must
 	// match, one line after another; a line is a range of them.
 	cells []int32
-	specs []PieceSpec
+	specs []rules.PieceSpec
 	// of[p] lists the lines of engine player p's goals.
 	of [][]lineRef
 	// worth[n] is LineBase^(n-1), the worth of n matching pieces.
@@ -58,9 +59,9 @@ func newGoalLines(g *Game) *goalLines {
 	for i, goal := range g.Rules.Goals {
 		var sign float64
 		switch goal.Kind {
-		case Win:
+		case rules.Win:
 			sign = 1
-		case Loss:
+		case rules.Loss:
 			sign = -1
 		default:
 			continue
@@ -108,9 +109,9 @@ func newGoalLines(g *Game) *goalLines {
 // line).
 func patternsOf(cc *cgoal) []*cgoal {
 	switch {
-	case cc.c.Kind == GoalRelativeConfig && cc.rel != nil && cc.rel.k > 1 && len(cc.c.Specs) >= cc.rel.k:
+	case cc.c.Kind == rules.GoalRelativeConfig && cc.rel != nil && cc.rel.k > 1 && len(cc.c.Specs) >= cc.rel.k:
 		return []*cgoal{cc}
-	case cc.c.Kind == GoalOr:
+	case cc.c.Kind == rules.GoalOr:
 		var out []*cgoal
 		for i := range cc.args {
 			out = append(out, patternsOf(&cc.args[i])...)
@@ -122,7 +123,7 @@ func patternsOf(cc *cgoal) []*cgoal {
 
 // lineKey names a line by its cells and specs: sorted when every spec is
 // the same, so that a pattern and its reverse give the same key.
-func lineKey(cells []int32, specs []PieceSpec, sign float64) string {
+func lineKey(cells []int32, specs []rules.PieceSpec, sign float64) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%g", sign)
 	same := true

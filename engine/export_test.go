@@ -1,6 +1,9 @@
 package engine
 
-import "math/rand/v2"
+import (
+	"github.com/ludus-games/ludus/engine/rules"
+	"math/rand/v2"
+)
 
 // WithoutPlans returns a copy of g whose move programs run as bytecode
 // only, with no plans and no drop candidate sets: the reference the
@@ -65,7 +68,7 @@ func PlayPick(s *State, ml *MoveList, i int) { s.playPick(ml, i) }
 func Counted(g *Game) bool { return g.countDrops != nil }
 
 // PictureStyle names the style Picture draws the game's board in.
-func PictureStyle(g *Game, v *View) string {
+func PictureStyle(g *Game, v *rules.View) string {
 	f := newPictureFrame(g, v)
 	style := chooseStyle(g, v)
 	if style == squares {

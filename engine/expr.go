@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
+)
 
 // Expressions, sets and conditions of the native dialect, compiled once
 // into trees with their tables resolved and evaluated against a state.
@@ -13,19 +16,19 @@ import "fmt"
 const maxEvalSteps = 1 << 20
 
 type cexpr struct {
-	e    *Expr
+	e    *rules.Expr
 	args []*cexpr
 	set  *cset
 }
 
 type cset struct {
-	s      *SetExpr
+	s      *rules.SetExpr
 	filter []*ccond
 	dl     int // the set's direction list in exprTables.dirLists
 }
 
 type ccond struct {
-	c    *Cond
+	c    *rules.Cond
 	op   uint8 // the cell test of a predicate
 	args []*ccond
 	x, y *cexpr
@@ -68,7 +71,7 @@ func (g *Game) dirList(dirs []int) int {
 	return len(g.x.dirLists) - 1
 }
 
-func (g *Game) compileExpr(e *Expr) *cexpr {
+func (g *Game) compileExpr(e *rules.Expr) *cexpr {
 	if e == nil {
 		return nil
 	}
@@ -82,19 +85,19 @@ func (g *Game) compileExpr(e *Expr) *cexpr {
 	return out
 }
 
-func (g *Game) compileSet(s *SetExpr) *cset {
+func (g *Game) compileSet(s *rules.SetExpr) *cset {
 	out := &cset{s: s, dl: -1}
 	for _, c := range s.Filter {
 		out.filter = append(out.filter, g.compileCondTree(c))
 	}
 	switch s.Kind {
-	case SetGroup, SetLiberties, SetTerritory:
+	case rules.SetGroup, rules.SetLiberties, rules.SetTerritory:
 		out.dl = g.dirList(s.Dirs)
 	}
 	return out
 }
 
-func (g *Game) compileCondTree(c *Cond) *ccond {
+func (g *Game) compileCondTree(c *rules.Cond) *ccond {
 	g.notePred(c.Kind)
 	out := &ccond{c: c, op: g.predOp(c.Kind), x: g.compileExpr(c.X), y: g.compileExpr(c.Y)}
 	for _, a := range c.Args {
@@ -105,49 +108,49 @@ func (g *Game) compileCondTree(c *Cond) *ccond {
 
 // notePred notes what a predicate needs of the game: the last move kept
 // in the hash, attack tests prepared.
-func (g *Game) notePred(k CondKind) {
+func (g *Game) notePred(k rules.CondKind) {
 	switch k {
-	case CLastFrom, CLastTo:
+	case rules.CLastFrom, rules.CLastTo:
 		g.usesLast = true
-	case CTaken:
+	case rules.CTaken:
 		g.usesTaken = true
-	case CAttacked, CDefended:
+	case rules.CAttacked, rules.CDefended:
 		g.attacks = true
 	}
 }
 
 // predOp is the cell test of a predicate: friend? and enemy? look at
 // coalitions when the game has them; my? is the side itself.
-func (g *Game) predOp(k CondKind) uint8 {
+func (g *Game) predOp(k rules.CondKind) uint8 {
 	switch k {
-	case CMy:
+	case rules.CMy:
 		return opFriend
-	case CFriend:
+	case rules.CFriend:
 		if g.ext.coalitions {
 			return opAlly
 		}
-	case CEnemy:
+	case rules.CEnemy:
 		if g.ext.coalitions {
 			return opFoe
 		}
-	case CAttr:
+	case rules.CAttr:
 		return opAttr
 	}
 	return predOps[k]
 }
 
 // addExpr registers a compiled expression for an instruction.
-func (g *Game) addExpr(e *Expr) int32 {
+func (g *Game) addExpr(e *rules.Expr) int32 {
 	g.x.exprs = append(g.x.exprs, g.compileExpr(e))
 	return int32(len(g.x.exprs) - 1)
 }
 
-func (g *Game) addSet(s *SetExpr) int32 {
+func (g *Game) addSet(s *rules.SetExpr) int32 {
 	g.x.sets = append(g.x.sets, g.compileSet(s))
 	return int32(len(g.x.sets) - 1)
 }
 
-func (g *Game) addCond(c *Cond) int32 {
+func (g *Game) addCond(c *rules.Cond) int32 {
 	g.x.conds = append(g.x.conds, g.compileCondTree(c))
 	return int32(len(g.x.conds) - 1)
 }
@@ -160,7 +163,7 @@ type ectx struct {
 	cur  int32
 	f    *frame
 	goal *goalEval
-	src  Src
+	src  rules.Src
 	// mf is the move an invariant or accumulator looks at (nil
 	// elsewhere).
 	mf *moveFacts
@@ -183,7 +186,7 @@ func (gn *generator) testTop(k *ccond, c *ectx) bool {
 	return v
 }
 
-func (gn *generator) enterEval(c *ectx, src Src) {
+func (gn *generator) enterEval(c *ectx, src rules.Src) {
 	if gn.evalDepth == 0 {
 		gn.evalSteps = maxEvalSteps
 		c.src = src
@@ -214,14 +217,14 @@ func (gn *generator) exprFail(c *ectx, format string, args ...any) {
 	}
 }
 
-func (gn *generator) locOf(l Loc, c *ectx) int32 {
+func (gn *generator) locOf(l rules.Loc, c *ectx) int32 {
 	switch l.Kind {
-	case InDir:
+	case rules.InDir:
 		if c.cur < 0 {
 			return -1
 		}
 		return gn.g.nbs[c.side][c.cur*int32(gn.g.nd)+int32(l.N)]
-	case AtPos:
+	case rules.AtPos:
 		return int32(l.N)
 	}
 	return c.cur
@@ -236,33 +239,33 @@ func (gn *generator) eval(x *cexpr, c *ectx) int {
 	cells := gn.s.cells
 	e := x.e
 	switch e.Kind {
-	case ENum:
+	case rules.ENum:
 		return e.N
-	case EVar:
+	case rules.EVar:
 		return cellInt(cells[g.ext.varBase+int32(e.A)])
-	case EAttr:
+	case rules.EAttr:
 		if p := gn.locOf(e.Loc, c); p >= 0 {
 			return gn.s.PieceAttr(e.A, int(p))
 		}
 		return 0
-	case EPosAttr:
+	case rules.EPosAttr:
 		if p := gn.locOf(e.Loc, c); p >= 0 {
 			return cellInt(cells[g.posAttrCell(e.A, p)])
 		}
 		return 0
-	case ECount:
+	case rules.ECount:
 		return gn.countSet(x.set, c)
-	case ECountMoves:
+	case rules.ECountMoves:
 		if c.goal == nil {
 			gn.exprFail(c, "counts moves outside a goal")
 			return 0
 		}
 		return c.goal.moves()
-	case ECountPasses:
+	case rules.ECountPasses:
 		return gn.s.Passes()
-	case EAccum, ECaptured, EMoving, EFirstCapture:
+	case rules.EAccum, rules.ECaptured, rules.EMoving, rules.EFirstCapture:
 		return gn.moveExpr(e, c)
-	case EStackSize:
+	case rules.EStackSize:
 		if p := gn.locOf(e.Loc, c); p >= 0 {
 			return gn.s.stackSize(p)
 		}
@@ -275,15 +278,15 @@ func (gn *generator) eval(x *cexpr, c *ectx) int {
 	for _, a := range x.args[1:] {
 		w := gn.eval(a, c)
 		switch e.Kind {
-		case EAdd:
+		case rules.EAdd:
 			v += w
-		case ESub:
+		case rules.ESub:
 			v -= w
-		case EMul:
+		case rules.EMul:
 			v *= w
-		case EMin:
+		case rules.EMin:
 			v = min(v, w)
-		case EMax:
+		case rules.EMax:
 			v = max(v, w)
 		}
 	}
@@ -299,49 +302,49 @@ func (gn *generator) test(k *ccond, c *ectx) bool {
 	s := gn.s
 	cd := k.c
 	switch cd.Kind {
-	case CTrue:
+	case rules.CTrue:
 		return true
-	case CFalse:
+	case rules.CFalse:
 		return false
-	case CNot:
+	case rules.CNot:
 		return !gn.test(k.args[0], c)
-	case CAnd:
+	case rules.CAnd:
 		for _, a := range k.args {
 			if !gn.test(a, c) {
 				return false
 			}
 		}
 		return true
-	case COr:
+	case rules.COr:
 		for _, a := range k.args {
 			if gn.test(a, c) {
 				return true
 			}
 		}
 		return false
-	case CCompare:
+	case rules.CCompare:
 		x := gn.eval(k.x, c)
-		return CompareOp(cd.A).Holds(x, gn.eval(k.y, c))
+		return rules.CompareOp(cd.A).Holds(x, gn.eval(k.y, c))
 	}
 	p := gn.locOf(cd.Loc, c)
 	switch cd.Kind {
-	case CPosition:
+	case rules.CPosition:
 		return p == int32(cd.A)
-	case CInZone:
+	case rules.CInZone:
 		return p >= 0 && g.zones[cd.A][c.side][p>>6]>>(p&63)&1 != 0
-	case COnBoard:
+	case rules.COnBoard:
 		return p >= 0
-	case CAttacked, CDefended:
-		return p >= 0 && gn.threat(p, c.side, cd.Kind == CDefended)
-	case CLastFrom:
+	case rules.CAttacked, rules.CDefended:
+		return p >= 0 && gn.threat(p, c.side, cd.Kind == rules.CDefended)
+	case rules.CLastFrom:
 		return p >= 0 && p == s.lastFrom
-	case CLastTo:
+	case rules.CLastTo:
 		return p >= 0 && p == s.lastTo
-	case CVisited:
+	case rules.CVisited:
 		return p >= 0 && c.f != nil && gn.visited(c.f, p)
-	case CFlag:
+	case rules.CFlag:
 		return c.f != nil && c.f.flags>>uint(cd.A)&1 != 0
-	case CPosFlag:
+	case rules.CPosFlag:
 		r := false
 		if c.f != nil {
 			for _, pf := range c.f.pflags {
@@ -351,11 +354,11 @@ func (gn *generator) test(k *ccond, c *ectx) bool {
 			}
 		}
 		return r
-	case CPosAttr:
+	case rules.CPosAttr:
 		return p >= 0 && s.cells[g.posAttrCell(cd.A, p)] != 0
-	case CTaken:
+	case rules.CTaken:
 		return p >= 0 && has(gn.tookAt, p)
-	case CAttr:
+	case rules.CAttr:
 		return p >= 0 && s.PieceAttr(cd.A, int(p)) != 0
 	}
 	return p >= 0 && g.cellTest(k.op, s.cells[p], c.side, int32(cd.A))
@@ -367,10 +370,10 @@ func (gn *generator) members(st *cset, c *ectx, out []int32) []int32 {
 	cells := gn.s.cells
 	set := st.s
 	switch set.Kind {
-	case SetPieces, SetPositions:
+	case rules.SetPieces, rules.SetPositions:
 		sub := *c
 		for p := int32(0); p < int32(g.np); p++ {
-			if set.Kind == SetPieces && cells[p] == 0 {
+			if set.Kind == rules.SetPieces && cells[p] == 0 {
 				continue
 			}
 			if !gn.step(c, 1) {
@@ -397,7 +400,7 @@ func (gn *generator) members(st *cset, c *ectx, out []int32) []int32 {
 		return out
 	}
 	switch set.Kind {
-	case SetGroup:
+	case rules.SetGroup:
 		if p := gn.locOf(set.Loc, c); p >= 0 {
 			l := gc.label[p]
 			for q := int32(0); q < int32(g.np); q++ {
@@ -406,7 +409,7 @@ func (gn *generator) members(st *cset, c *ectx, out []int32) []int32 {
 				}
 			}
 		}
-	case SetLiberties:
+	case rules.SetLiberties:
 		if p := gn.locOf(set.Loc, c); p >= 0 && cells[p] != 0 {
 			l := gc.label[p]
 			links := g.Rules.Board.Links
@@ -422,7 +425,7 @@ func (gn *generator) members(st *cset, c *ectx, out []int32) []int32 {
 				}
 			}
 		}
-	case SetTerritory:
+	case rules.SetTerritory:
 		own := uint32(1) << uint(c.side)
 		for q := int32(0); q < int32(g.np); q++ {
 			if cells[q] == 0 && gc.border[gc.label[q]] == own {
@@ -437,7 +440,7 @@ func (gn *generator) members(st *cset, c *ectx, out []int32) []int32 {
 // countSet returns the size of a set, from the group labels where it can.
 func (gn *generator) countSet(st *cset, c *ectx) int {
 	switch st.s.Kind {
-	case SetGroup, SetLiberties:
+	case rules.SetGroup, rules.SetLiberties:
 		p := gn.locOf(st.s.Loc, c)
 		if p < 0 {
 			return 0
@@ -447,7 +450,7 @@ func (gn *generator) countSet(st *cset, c *ectx) int {
 			return 0
 		}
 		l := gc.label[p]
-		if st.s.Kind == SetGroup {
+		if st.s.Kind == rules.SetGroup {
 			return int(gc.size[l])
 		}
 		if gn.s.cells[p] == 0 {

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
+)
 
 // The native dialect's state beyond pieces on the board: game variables,
 // the count of passes made in a row, position attributes and integer
@@ -32,15 +35,15 @@ type extLayout struct {
 
 // walkRules calls stmt for every statement of every program and expr
 // (unless nil) for every expression, in programs, goals and the score.
-func walkRules(r *Rules, stmt func(*Stmt), expr func(*Expr)) {
+func walkRules(r *rules.Rules, stmt func(*rules.Stmt), expr func(*rules.Expr)) {
 	if expr == nil {
-		expr = func(*Expr) {}
+		expr = func(*rules.Expr) {}
 	}
-	var ws func([]Stmt)
-	var wc func(*Cond)
-	var we func(*Expr)
-	var wset func(*SetExpr)
-	wset = func(s *SetExpr) {
+	var ws func([]rules.Stmt)
+	var wc func(*rules.Cond)
+	var we func(*rules.Expr)
+	var wset func(*rules.SetExpr)
+	wset = func(s *rules.SetExpr) {
 		if s == nil {
 			return
 		}
@@ -48,7 +51,7 @@ func walkRules(r *Rules, stmt func(*Stmt), expr func(*Expr)) {
 			wc(c)
 		}
 	}
-	we = func(e *Expr) {
+	we = func(e *rules.Expr) {
 		if e == nil {
 			return
 		}
@@ -58,7 +61,7 @@ func walkRules(r *Rules, stmt func(*Stmt), expr func(*Expr)) {
 			we(a)
 		}
 	}
-	wc = func(c *Cond) {
+	wc = func(c *rules.Cond) {
 		if c == nil {
 			return
 		}
@@ -68,7 +71,7 @@ func walkRules(r *Rules, stmt func(*Stmt), expr func(*Expr)) {
 			wc(a)
 		}
 	}
-	ws = func(ss []Stmt) {
+	ws = func(ss []rules.Stmt) {
 		for i := range ss {
 			s := &ss[i]
 			stmt(s)
@@ -87,8 +90,8 @@ func walkRules(r *Rules, stmt func(*Stmt), expr func(*Expr)) {
 			ws(b.Body)
 		}
 	}
-	var wg func(*GoalCond)
-	wg = func(c *GoalCond) {
+	var wg func(*rules.GoalCond)
+	wg = func(c *rules.GoalCond) {
 		we(c.X)
 		we(c.Y)
 		for i := range c.Args {
@@ -107,14 +110,14 @@ func walkRules(r *Rules, stmt func(*Stmt), expr func(*Expr)) {
 
 // intAttr reports whether attribute a holds integers: some piece type
 // gives it a number and none a string.
-func (r *Rules) intAttr(a int) bool {
+func intAttr(r *rules.Rules, a int) bool {
 	num := false
 	for _, pt := range r.Pieces {
 		if a < len(pt.Defaults) {
 			switch pt.Defaults[a].Kind {
-			case StrValue:
+			case rules.StrValue:
 				return false
-			case IntValue:
+			case rules.IntValue:
 				num = true
 			}
 		}
@@ -128,12 +131,12 @@ func (g *Game) layoutExt() {
 	r := g.Rules
 	passes := false
 	setAttr := make([]bool, len(r.Attrs))
-	walkRules(r, func(s *Stmt) {
-		if s.Kind == SSetAttr && s.A < len(setAttr) {
+	walkRules(r, func(s *rules.Stmt) {
+		if s.Kind == rules.SSetAttr && s.A < len(setAttr) {
 			setAttr[s.A] = true
 		}
-	}, func(e *Expr) {
-		if e.Kind == ECountPasses {
+	}, func(e *rules.Expr) {
+		if e.Kind == rules.ECountPasses {
 			passes = true
 		}
 	})
@@ -151,9 +154,9 @@ func (g *Game) layoutExt() {
 	x.intDefault = make([]int32, g.ntypes*len(r.Attrs))
 	x.attrInt = make([]bool, len(r.Attrs))
 	for a := range r.Attrs {
-		x.attrInt[a] = r.intAttr(a)
+		x.attrInt[a] = intAttr(r, a)
 		x.intSlot[a] = -1
-		if r.intAttr(a) && setAttr[a] {
+		if intAttr(r, a) && setAttr[a] {
 			x.intSlot[a] = int32(x.nslots)
 			x.nslots++
 		}
@@ -161,9 +164,9 @@ func (g *Game) layoutExt() {
 			if a < len(pt.Defaults) {
 				v := pt.Defaults[a]
 				switch {
-				case v.Kind == IntValue:
+				case v.Kind == rules.IntValue:
 					x.intDefault[t*len(r.Attrs)+a] = int32(v.Int)
-				case v.Kind == BoolValue && v.Bool:
+				case v.Kind == rules.BoolValue && v.Bool:
 					x.intDefault[t*len(r.Attrs)+a] = 1
 				}
 			}
@@ -190,36 +193,36 @@ func (g *Game) checkExt() error {
 			err = fmt.Errorf(format, args...)
 		}
 	}
-	walkRules(r, func(s *Stmt) {
+	walkRules(r, func(s *rules.Stmt) {
 		switch s.Kind {
-		case SSetVar:
+		case rules.SSetVar:
 			if s.A < 0 || s.A >= len(r.Vars) || s.X == nil {
 				bad("%s: set-variable names no variable", s.Src)
 			}
-		case SSetPosAttr:
+		case rules.SSetPosAttr:
 			if s.A < 0 || s.A >= len(r.PosAttrs) || s.X == nil {
 				bad("%s: set-position-attribute names no position attribute", s.Src)
 			}
 		}
-	}, func(e *Expr) {
+	}, func(e *rules.Expr) {
 		switch e.Kind {
-		case EVar:
+		case rules.EVar:
 			if e.A < 0 || e.A >= len(r.Vars) {
 				bad("%s: unknown variable", e.Src)
 			}
-		case EPosAttr:
+		case rules.EPosAttr:
 			if e.A < 0 || e.A >= len(r.PosAttrs) {
 				bad("%s: unknown position attribute", e.Src)
 			}
-		case EAttr:
+		case rules.EAttr:
 			if e.A < 0 || e.A >= len(r.Attrs) {
 				bad("%s: unknown attribute", e.Src)
 			}
-		case ECount:
+		case rules.ECount:
 			if e.Set == nil {
 				bad("%s: count of no set", e.Src)
 			}
-		case EAccum:
+		case rules.EAccum:
 			if e.A < 0 || e.A >= len(r.Accumulators) {
 				bad("%s: unknown accumulator", e.Src)
 			}

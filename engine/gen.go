@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
+)
 
 // Limits that stop a move program that would not end: loop iterations in
 // one run of a block, and partial moves in one composite move.
@@ -194,12 +197,12 @@ func (gn *generator) fail(f *frame, format string, args ...any) {
 
 func (f *frame) at(in *instr, nd int32) int32 {
 	switch in.lk {
-	case InDir:
+	case rules.InDir:
 		if f.cur < 0 {
 			return -1
 		}
 		return f.nb[f.cur*nd+in.a]
-	case AtPos:
+	case rules.AtPos:
 		return in.a
 	}
 	return f.cur
@@ -490,7 +493,7 @@ func (gn *generator) add(f *frame, in *instr) {
 		}
 		return
 	}
-	kind := AddKind(in.a)
+	kind := rules.AddKind(in.a)
 	if in.b < 0 {
 		gn.emit(f, kind, -1, int(in.c))
 		return

@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/render"
 )
 
@@ -29,7 +30,7 @@ type Geometry struct {
 }
 
 // BoardGeometry returns the pictureFrame Picture draws the game's board in.
-func BoardGeometry(g *Game, v *View) Geometry {
+func BoardGeometry(g *Game, v *rules.View) Geometry {
 	f := newPictureFrame(g, v)
 	geo := Geometry{Width: f.w, Height: f.h, Cell: f.size, Shape: [...]string{squares: "square", hexes: "hex", lines: "point", tiles: "square"}[chooseStyle(g, v)]}
 	for p := 0; p < g.np; p++ {
@@ -48,7 +49,7 @@ type pictureFrame struct {
 	dx, dy  float64
 }
 
-func newPictureFrame(g *Game, v *View) pictureFrame {
+func newPictureFrame(g *Game, v *rules.View) pictureFrame {
 	centers, size := layout(g, v)
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for p, c := range centers {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
 	"math/bits"
 	"slices"
 )
@@ -11,7 +12,7 @@ import (
 
 // cgoal is a compiled goal condition.
 type cgoal struct {
-	c    *GoalCond
+	c    *rules.GoalCond
 	args []cgoal
 	// rel: the placements of a relative-config pattern.
 	rel *relTable
@@ -114,7 +115,7 @@ func (g *Game) goalOrder(mover int, static bool) []goalRef {
 	return out
 }
 
-func (g *Game) compileCond(c *GoalCond) cgoal {
+func (g *Game) compileCond(c *rules.GoalCond) cgoal {
 	out := cgoal{c: c}
 	all, any := true, false
 	for i := range c.Args {
@@ -123,27 +124,27 @@ func (g *Game) compileCond(c *GoalCond) cgoal {
 		any = any || out.args[i].static
 	}
 	switch c.Kind {
-	case GoalStalemated, GoalCheckmated:
+	case rules.GoalStalemated, rules.GoalCheckmated:
 		out.static = false // false whenever the moves are not looked at
-	case GoalCompare:
+	case rules.GoalCompare:
 		out.x, out.y = g.compileExpr(c.X), g.compileExpr(c.Y)
 		out.static = !countsMoves(c.X) && !countsMoves(c.Y)
-	case GoalConnected:
+	case rules.GoalConnected:
 		out.dl = g.dirList(c.Dirs)
 		out.static = true
-	case GoalAnd:
+	case rules.GoalAnd:
 		out.static = all
-	case GoalOr:
+	case rules.GoalOr:
 		out.static = any
 	default:
 		out.static = true // a not of a condition that reads false is true
 	}
 	switch c.Kind {
-	case GoalRelativeConfig:
+	case rules.GoalRelativeConfig:
 		out.rel = g.relTable(c)
-	case GoalAbsoluteConfig:
+	case rules.GoalAbsoluteConfig:
 		out.abs = g.absSets(c)
-	case GoalOr:
+	case rules.GoalOr:
 		out.lines = lineSetOf(out.args)
 		if out.lines != nil {
 			g.lineWindows(out.lines)
@@ -153,11 +154,11 @@ func (g *Game) compileCond(c *GoalCond) cgoal {
 }
 
 // countsMoves reports whether an expression counts the legal moves.
-func countsMoves(e *Expr) bool {
+func countsMoves(e *rules.Expr) bool {
 	if e == nil {
 		return false
 	}
-	if e.Kind == ECountMoves {
+	if e.Kind == rules.ECountMoves {
 		return true
 	}
 	for _, a := range e.Args {
@@ -172,7 +173,7 @@ func countsMoves(e *Expr) bool {
 // across, up or along a diagonal): after a move, a changed cell is tested
 // once against the spec before the lines through it are counted.
 type lineSet struct {
-	spec PieceSpec
+	spec rules.PieceSpec
 	dirs []int
 	ks   []int
 	// masks[p] tests the spec for player p as one masked compare, when
@@ -193,13 +194,13 @@ type pieceMask struct {
 }
 
 // maskOf returns the masked compare equal to matches(sp, v, p), if any.
-func maskOf(sp PieceSpec, p int) pieceMask {
+func maskOf(sp rules.PieceSpec, p int) pieceMask {
 	switch {
-	case sp.Owner == EmptySquare:
+	case sp.Owner == rules.EmptySquare:
 		return pieceMask{^Piece(0), 0, true}
-	case sp.Owner == OwnPiece && sp.Type >= 0:
+	case sp.Owner == rules.OwnPiece && sp.Type >= 0:
 		return pieceMask{typeMask | ownerMask, MakePiece(sp.Type, p), true}
-	case sp.Owner == AnyOwner && sp.Type >= 0:
+	case sp.Owner == rules.AnyOwner && sp.Type >= 0:
 		return pieceMask{typeMask, Piece(sp.Type + 1), true}
 	}
 	return pieceMask{}
@@ -226,7 +227,7 @@ func lineSetOf(args []cgoal) *lineSet {
 	return ls
 }
 
-func (g *Game) relTable(c *GoalCond) *relTable {
+func (g *Game) relTable(c *rules.GoalCond) *relTable {
 	links := g.Rules.Board.Links
 	k := len(c.Specs)
 	t := &relTable{k: k, cells: make([]int32, g.np*k), cover: make([]int32, g.np+1), line: g.lineDir(c)}
@@ -266,7 +267,7 @@ func (g *Game) relTable(c *GoalCond) *relTable {
 
 // lineDir returns the direction of a relative-config that is k equal
 // specs along one direction whose links can be walked back, or -1.
-func (g *Game) lineDir(c *GoalCond) int {
+func (g *Game) lineDir(c *rules.GoalCond) int {
 	if len(c.Specs) < 2 || len(c.Steps) != len(c.Specs)-1 {
 		return -1
 	}
@@ -284,7 +285,7 @@ func (g *Game) lineDir(c *GoalCond) int {
 	return d
 }
 
-func (g *Game) absSets(c *GoalCond) [][]uint64 {
+func (g *Game) absSets(c *rules.GoalCond) [][]uint64 {
 	words := (g.np + 63) / 64
 	out := make([][]uint64, g.nplayers)
 	for p := range out {
@@ -378,7 +379,7 @@ func (e *goalEval) lines(ls *lineSet, p int) bool {
 // lineWindows fills ls.win and ls.wcell when the board fits one word and
 // every line is k distinct cells; otherwise it leaves them nil.
 func (g *Game) lineWindows(ls *lineSet) {
-	if g.np > 64 || ls.spec.Owner != OwnPiece {
+	if g.np > 64 || ls.spec.Owner != rules.OwnPiece {
 		return
 	}
 	links := g.Rules.Board.Links
@@ -467,7 +468,7 @@ func (s *State) linesWindowed(q int32, ls *lineSet, m pieceMask) bool {
 
 // lineAt reports whether k cells matching sp for p lie in a row along
 // direction d through q, whose own cell matches.
-func (s *State) lineAt(q int32, sp PieceSpec, d, k, p int) bool {
+func (s *State) lineAt(q int32, sp rules.PieceSpec, d, k, p int) bool {
 	g := s.g
 	cells := s.cells
 	nd := g.nd

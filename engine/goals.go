@@ -1,6 +1,9 @@
 package engine
 
-import "math"
+import (
+	"github.com/ludus-games/ludus/engine/rules"
+	"math"
+)
 
 // Result says whether the game is over and how each player scored.
 type Result struct {
@@ -163,21 +166,21 @@ func (s *State) outcome(i, p int) (Result, error) {
 	reason := g.reasons[i][p]
 	r := Result{Over: true, Scores: s.floats(0), Reason: reason}
 	switch goal.Kind {
-	case Win:
+	case rules.Win:
 		for o := range r.Scores {
 			if g.allied(o, p) {
 				r.Scores[o] = 1
 			}
 		}
-	case Loss:
+	case rules.Loss:
 		for o := range r.Scores {
 			if !g.allied(o, p) && !g.randomPlayer[o] {
 				r.Scores[o] = 1
 			}
 		}
-	case Draw:
+	case rules.Draw:
 		return s.draw(reason), nil
-	case Count:
+	case rules.Count:
 		scores, err := s.scoresInto(s.floats(1))
 		if err != nil {
 			return Result{}, err
@@ -307,19 +310,19 @@ func (s *State) changedCells(out []int32) []int32 {
 	return out
 }
 
-func matches(sp PieceSpec, v Piece, p int) bool {
+func matches(sp rules.PieceSpec, v Piece, p int) bool {
 	switch sp.Owner {
-	case EmptySquare:
+	case rules.EmptySquare:
 		return v == 0
-	case OwnPiece:
+	case rules.OwnPiece:
 		if v == 0 || v.Owner() != p {
 			return false
 		}
-	case OpponentPiece:
+	case rules.OpponentPiece:
 		if v == 0 || v.Owner() == p {
 			return false
 		}
-	case AnyOwner:
+	case rules.AnyOwner:
 		if v == 0 {
 			return false
 		}
@@ -335,14 +338,14 @@ func (e *goalEval) eval(cc *cgoal, p int, inc bool) bool {
 	g := s.g
 	c := cc.c
 	switch c.Kind {
-	case GoalAnd:
+	case rules.GoalAnd:
 		for i := range cc.args {
 			if !e.eval(&cc.args[i], p, false) {
 				return false
 			}
 		}
 		return true
-	case GoalOr:
+	case rules.GoalOr:
 		if inc && cc.lines != nil {
 			return e.lines(cc.lines, p)
 		}
@@ -352,11 +355,11 @@ func (e *goalEval) eval(cc *cgoal, p int, inc bool) bool {
 			}
 		}
 		return false
-	case GoalNot:
+	case rules.GoalNot:
 		return !e.eval(&cc.args[0], p, false)
-	case GoalStalemated:
+	case rules.GoalStalemated:
 		return !e.static && p == e.next && e.none()
-	case GoalCheckmated:
+	case rules.GoalCheckmated:
 		if e.static || p != e.next || !e.none() {
 			return false
 		}
@@ -368,19 +371,19 @@ func (e *goalEval) eval(cc *cgoal, p int, inc bool) bool {
 			}
 		}
 		return false
-	case GoalPiecesRemaining:
+	case rules.GoalPiecesRemaining:
 		return e.count(p, c.Types) == c.N
-	case GoalTotalPieceCount:
+	case rules.GoalTotalPieceCount:
 		return e.count(-1, c.Types) == c.N
-	case GoalCaptured:
+	case rules.GoalCaptured:
 		return e.count(p, c.Types) == 0
-	case GoalAbsoluteConfig:
+	case rules.GoalAbsoluteConfig:
 		return e.absolute(cc, p, inc)
-	case GoalRelativeConfig:
+	case rules.GoalRelativeConfig:
 		return e.relative(cc, p, inc)
-	case GoalRepetition:
+	case rules.GoalRepetition:
 		return s.Repetitions() >= 3
-	case GoalCompare:
+	case rules.GoalCompare:
 		gn := s.generator()
 		c := ectx{side: p, cur: -1, goal: e}
 		gn.enterEval(&c, cc.c.X.Src)
@@ -392,13 +395,13 @@ func (e *goalEval) eval(cc *cgoal, p int, inc bool) bool {
 			return false
 		}
 		return cc.c.Op.Holds(x, y)
-	case GoalConnected:
+	case rules.GoalConnected:
 		return e.connected(cc, p, inc)
 	}
 	return false
 }
 
-func anySpec(specs []PieceSpec, v Piece, p int) bool {
+func anySpec(specs []rules.PieceSpec, v Piece, p int) bool {
 	for _, sp := range specs {
 		if matches(sp, v, p) {
 			return true

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/ludus-games/ludus/engine/rules"
+
 // Invariants and accumulators (the native dialect's (invariant ...) and
 // (accumulator ...)): a filter on the moves of each priority class, beside
 // the royal-piece and ko filters. Each entry is applied in file order to
@@ -19,7 +21,7 @@ package engine
 
 // cinv is a compiled invariant or accumulator.
 type cinv struct {
-	inv   *Invariant
+	inv   *rules.Invariant
 	cond  *ccond
 	x     *cexpr
 	board bool // reads the position: the move is played to evaluate it
@@ -51,29 +53,29 @@ func (g *Game) royalInvariants() []int {
 
 // royalSafety recognises (= (count (pieces my? T is-attacked?)) 0), the
 // filter terms in any order and 0 on either side, and returns T.
-func royalSafety(iv *Invariant) (int, bool) {
+func royalSafety(iv *rules.Invariant) (int, bool) {
 	c := iv.Cond
-	if iv.Acc >= 0 || c == nil || c.Kind != CCompare || CompareOp(c.A) != OpEq {
+	if iv.Acc >= 0 || c == nil || c.Kind != rules.CCompare || rules.CompareOp(c.A) != rules.OpEq {
 		return 0, false
 	}
 	x, y := c.X, c.Y
-	if x.Kind == ENum {
+	if x.Kind == rules.ENum {
 		x, y = y, x
 	}
-	if y.Kind != ENum || y.N != 0 || x.Kind != ECount || x.Set == nil || x.Set.Kind != SetPieces || len(x.Set.Filter) != 3 {
+	if y.Kind != rules.ENum || y.N != 0 || x.Kind != rules.ECount || x.Set == nil || x.Set.Kind != rules.SetPieces || len(x.Set.Filter) != 3 {
 		return 0, false
 	}
 	t, seen := -1, 0
 	for _, f := range x.Set.Filter {
-		if f.Loc.Kind != Here {
+		if f.Loc.Kind != rules.Here {
 			return 0, false
 		}
 		switch f.Kind {
-		case CMy:
+		case rules.CMy:
 			seen |= 1
-		case CAttacked:
+		case rules.CAttacked:
 			seen |= 2
-		case CPiece:
+		case rules.CPiece:
 			seen |= 4
 			t = f.A
 		}
@@ -101,11 +103,11 @@ func (g *Game) compileInvariants(entries []int) {
 
 // exprReadsBoard reports whether an expression reads the position (not
 // only what the move does).
-func exprReadsBoard(e *Expr) bool {
+func exprReadsBoard(e *rules.Expr) bool {
 	switch e.Kind {
-	case ENum, EAccum, ECaptured, EMoving, EFirstCapture:
+	case rules.ENum, rules.EAccum, rules.ECaptured, rules.EMoving, rules.EFirstCapture:
 		return false
-	case EAdd, ESub, EMul, EMin, EMax:
+	case rules.EAdd, rules.ESub, rules.EMul, rules.EMin, rules.EMax:
 		for _, a := range e.Args {
 			if exprReadsBoard(a) {
 				return true
@@ -116,18 +118,18 @@ func exprReadsBoard(e *Expr) bool {
 	return true
 }
 
-func condReadsBoard(c *Cond) bool {
+func condReadsBoard(c *rules.Cond) bool {
 	switch c.Kind {
-	case CTrue, CFalse:
+	case rules.CTrue, rules.CFalse:
 		return false
-	case CNot, CAnd, COr:
+	case rules.CNot, rules.CAnd, rules.COr:
 		for _, a := range c.Args {
 			if condReadsBoard(a) {
 				return true
 			}
 		}
 		return false
-	case CCompare:
+	case rules.CCompare:
 		return exprReadsBoard(c.X) || exprReadsBoard(c.Y)
 	}
 	return true
@@ -250,20 +252,20 @@ func taken(prev, next Piece, side int) bool {
 }
 
 // moveExpr evaluates the move expressions.
-func (gn *generator) moveExpr(e *Expr, c *ectx) int {
+func (gn *generator) moveExpr(e *rules.Expr, c *ectx) int {
 	if c.mf == nil {
 		gn.exprFail(c, "describes a move: it is for invariants and accumulators")
 		return 0
 	}
 	switch e.Kind {
-	case EAccum:
+	case rules.EAccum:
 		return gn.acc[e.A]
-	case EMoving:
+	case rules.EMoving:
 		if c.mf.moving >= 0 && (len(e.Types) == 0 || containsInt(e.Types, c.mf.moving)) {
 			return 1
 		}
 		return 0
-	case ECaptured:
+	case rules.ECaptured:
 		if len(e.Types) == 0 {
 			return c.mf.count
 		}
@@ -274,7 +276,7 @@ func (gn *generator) moveExpr(e *Expr, c *ectx) int {
 			}
 		}
 		return n
-	case EFirstCapture:
+	case rules.EFirstCapture:
 		for i, t := range c.mf.caps {
 			if len(e.Types) == 0 || containsInt(e.Types, int(t)) {
 				return i + 1

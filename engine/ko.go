@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/ludus-games/ludus/engine/rules"
+
 // Ko and superko: the option "ko" forbids moves that would bring back an
 // earlier position. The position compared is every cell (board, reserves,
 // variables, attributes) without whose turn it is, the last move or the
@@ -20,7 +22,7 @@ func (s *State) koKey() uint64 {
 	if c := g.ext.passCell; c >= 0 {
 		h ^= g.zob(c, s.cells[c])
 	}
-	if g.Rules.Options.Ko == KoSituational {
+	if g.Rules.Options.Ko == rules.KoSituational {
 		h ^= g.turnKey[s.turn]
 	}
 	return h
@@ -47,7 +49,7 @@ func (s *State) koPop() {
 func (s *State) koAfter(m *Move) uint64 {
 	g := s.g
 	h := s.koKey()
-	if g.Rules.Options.Ko == KoSituational {
+	if g.Rules.Options.Ko == rules.KoSituational {
 		next := g.nextTurn(s.turn)
 		if m.NextTurn > 0 {
 			next = int(m.NextTurn - 1)
@@ -75,9 +77,9 @@ func (s *State) koAllowed(m *Move) bool {
 	k := s.koAfter(m)
 	n := len(s.koKeys)
 	switch s.g.Rules.Options.Ko {
-	case KoSimple:
+	case rules.KoSimple:
 		return n == 0 || s.koKeys[n-1] != k
-	case KoPositional, KoSituational:
+	case rules.KoPositional, rules.KoSituational:
 		if k == s.koKey() {
 			return false
 		}

@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"github.com/ludus-games/ludus/engine/rules"
+	"math/bits"
+)
 
 // Moves returns the legal moves of the player to move, in a deterministic
 // order (positions in board order, programs in file order). The moves live
@@ -47,7 +50,7 @@ func (s *State) Moves(ml *MoveList) ([]Move, error) {
 				return nil, gn.err
 			}
 		}
-		if g.ko != KoNone {
+		if g.ko != rules.KoNone {
 			s.koFilter(ml, start)
 		}
 		if len(ml.Moves) > start {
@@ -121,7 +124,7 @@ func maximal(ms []Move, mode int) []Move {
 	return out
 }
 
-func allowed(t Turn, mt int) bool {
+func allowed(t rules.Turn, mt int) bool {
 	if len(t.MoveTypes) == 0 {
 		return true
 	}
@@ -135,7 +138,7 @@ func allowed(t Turn, mt int) bool {
 
 // genClass runs every program of priority class cl for the side to move:
 // moves of its pieces, then drops from its reserves.
-func (gn *generator) genClass(cl int, t Turn) {
+func (gn *generator) genClass(cl int, t rules.Turn) {
 	g := gn.g
 	cells := gn.s.cells
 	side := t.Side
@@ -157,12 +160,12 @@ func (gn *generator) genClass(cl int, t Turn) {
 }
 
 // genPiece runs the programs of class cl of the piece v standing on p.
-func (gn *generator) genPiece(cl int, t Turn, p int, v Piece) {
+func (gn *generator) genPiece(cl int, t rules.Turn, p int, v Piece) {
 	gn.genBlocks(gn.g.types[v.Type()].moves[cl], t, p, v)
 }
 
 // genBlocks runs the move programs blks of the piece v standing on p.
-func (gn *generator) genBlocks(blks []*CBlock, t Turn, p int, v Piece) {
+func (gn *generator) genBlocks(blks []*CBlock, t rules.Turn, p int, v Piece) {
 	g := gn.g
 	side := t.Side
 	every := len(t.MoveTypes) == 0
@@ -215,7 +218,7 @@ func (gn *generator) genBlocks(blks []*CBlock, t Turn, p int, v Piece) {
 
 // genReserves runs the drop programs of class cl for the pieces side may
 // drop now.
-func (gn *generator) genReserves(cl int, t Turn) {
+func (gn *generator) genReserves(cl int, t rules.Turn) {
 	if active := gn.activeDrops(cl, t); len(active) > 0 {
 		gn.genDrops(active, t.Side)
 	}
@@ -223,7 +226,7 @@ func (gn *generator) genReserves(cl int, t Turn) {
 
 // activeDrops lists the drop programs of class cl that may run this turn,
 // with the piece each drops (none for a type whose reserve is empty).
-func (gn *generator) activeDrops(cl int, t Turn) []dropBlock {
+func (gn *generator) activeDrops(cl int, t rules.Turn) []dropBlock {
 	g := gn.g
 	if len(t.MoveTypes) == 0 && g.freeDrops {
 		// The list depends on the side and the class only: kept.
@@ -244,7 +247,7 @@ func (gn *generator) activeDrops(cl int, t Turn) []dropBlock {
 
 // listDrops appends the drop programs of class cl that may run this turn
 // to active (see activeDrops).
-func (gn *generator) listDrops(cl int, t Turn, active []dropBlock) []dropBlock {
+func (gn *generator) listDrops(cl int, t rules.Turn, active []dropBlock) []dropBlock {
 	g := gn.g
 	cells := gn.s.cells
 	side := t.Side

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/ludus-games/ludus/engine/rules"
+
 // Plans: what a move program can do from each start position, found once
 // when the game is compiled. The board is fixed, so a run from a given
 // position for a given player goes the same way until it tests what a
@@ -206,9 +208,9 @@ func (a *analyzer) walk(pc int, cur, mark int32, r sym, w way) {
 		pc++
 		p := cur
 		switch in.lk {
-		case InDir:
+		case rules.InDir:
 			p = a.nb[cur*nd+in.a]
-		case AtPos:
+		case rules.AtPos:
 			p = in.a
 		}
 		switch in.op {
@@ -283,7 +285,7 @@ func (a *analyzer) walk(pc int, cur, mark int32, r sym, w way) {
 			// analysis, so a test reached here reads false.
 			r = sym{known: true}
 		case opAdd:
-			if AddKind(in.a) != AddMove || (a.blk.Drop && in.b >= 0) {
+			if rules.AddKind(in.a) != rules.AddMove || (a.blk.Drop && in.b >= 0) {
 				a.end(w, true)
 				return
 			}

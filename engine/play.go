@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -80,7 +81,7 @@ func (h HumanAgent) Choose(s *State, moves []Move) (int, error) {
 // such as dice always move at random with rng), printing the board and
 // every move to out. It stops when a goal ends the game or after maxPlies
 // moves, and returns the record.
-func PlayMatch(s *State, agents []Agent, rng *rand.Rand, out io.Writer, v *View, maxPlies int) (*Record, Result, error) {
+func PlayMatch(s *State, agents []Agent, rng *rand.Rand, out io.Writer, v *rules.View, maxPlies int) (*Record, Result, error) {
 	rec := &Record{}
 	rec.SetTag("Game", s.g.Rules.Title)
 	return playOn(s, rec, 0, agents, rng, out, v, maxPlies)
@@ -90,7 +91,7 @@ func PlayMatch(s *State, agents []Agent, rng *rand.Rand, out io.Writer, v *View,
 // line of rec (see Record.Replay). It prints the moves so far, then plays
 // on as PlayMatch does, for at most maxPlies more moves, appending them to
 // rec's main line; its variations and tags stay.
-func ResumeMatch(s *State, rec *Record, agents []Agent, rng *rand.Rand, out io.Writer, v *View, maxPlies int) (*Record, Result, error) {
+func ResumeMatch(s *State, rec *Record, agents []Agent, rng *rand.Rand, out io.Writer, v *rules.View, maxPlies int) (*Record, Result, error) {
 	line := rec.MainLine()
 	for i, mv := range line {
 		fmt.Fprintf(out, "%d. %s\n", i+1, mv)
@@ -103,7 +104,7 @@ func ResumeMatch(s *State, rec *Record, agents []Agent, rng *rand.Rand, out io.W
 
 // playOn plays up to maxPlies moves from s, appending them to rec, whose
 // main line already holds done moves.
-func playOn(s *State, rec *Record, done int, agents []Agent, rng *rand.Rand, out io.Writer, v *View, maxPlies int) (*Record, Result, error) {
+func playOn(s *State, rec *Record, done int, agents []Agent, rng *rand.Rand, out io.Writer, v *rules.View, maxPlies int) (*Record, Result, error) {
 	var ml MoveList
 	for ply := 0; ; ply++ {
 		fmt.Fprint(out, "\n"+s.TextBoard(v))

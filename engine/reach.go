@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/ludus-games/ludus/engine/rules"
+
 // maxReachStates bounds the abstract run that computes a program's reach;
 // past it the program is assumed to reach everywhere.
 const maxReachStates = 1 << 15
@@ -69,9 +71,9 @@ func (g *Game) reachFrom(blk *CBlock, side int, q int32, out, reads []uint64) {
 	}
 	loc := func(in *instr, cur int32) int32 {
 		switch in.lk {
-		case InDir:
+		case rules.InDir:
 			return nb[cur*nd+in.a]
-		case AtPos:
+		case rules.AtPos:
 			return in.a
 		}
 		return cur

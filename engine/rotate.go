@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
+)
 
 // Group moves: the native dialect's (rotate (p1 p2 ... pn) ...) moves the
 // piece on p1 to p2, the one on p2 to p3, ..., the one on pn to p1, on
@@ -25,8 +28,8 @@ type rotPair struct{ from, to int32 }
 // followed by position).
 func (g *Game) checkRotations() error {
 	var err error
-	walkRules(g.Rules, func(s *Stmt) {
-		if s.Kind != SRotate || err != nil {
+	walkRules(g.Rules, func(s *rules.Stmt) {
+		if s.Kind != rules.SRotate || err != nil {
 			return
 		}
 		if g.Rules.Options.DeferredCaptures {
@@ -38,7 +41,7 @@ func (g *Game) checkRotations() error {
 	return err
 }
 
-func (g *Game) checkCycles(s *Stmt) error {
+func (g *Game) checkCycles(s *rules.Stmt) error {
 	if len(s.Cycles) == 0 {
 		return fmt.Errorf("%s: rotate wants at least one cycle of positions", s.Src)
 	}

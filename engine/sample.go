@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/ludus-games/ludus/engine/rules"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -29,7 +30,7 @@ import (
 // forced pass is added to it.
 func (g *Game) draws() bool {
 	o := &g.Rules.Options
-	return o.MaximalCaptures == 0 && o.PassTurn != 1 && g.ko == KoNone && len(g.invs) == 0 && !o.UniqueMoves
+	return o.MaximalCaptures == 0 && o.PassTurn != 1 && g.ko == rules.KoNone && len(g.invs) == 0 && !o.UniqueMoves
 }
 
 // singleMove reports whether every run of blk emits at most one move:
@@ -41,7 +42,7 @@ func (g *Game) singleMove(blk *CBlock) bool {
 			continue
 		}
 		adds++
-		if AddKind(in.a) != AddMove || in.b >= 0 && len(g.promos[in.b]) != 1 || !endsAt(blk.code, i+1) {
+		if rules.AddKind(in.a) != rules.AddMove || in.b >= 0 && len(g.promos[in.b]) != 1 || !endsAt(blk.code, i+1) {
 			return false
 		}
 	}
@@ -119,7 +120,7 @@ func (gn *generator) accept(m *Move, side int) bool {
 
 // drawListed lists the moves of class cl and draws among them, testing
 // only the move drawn.
-func (s *State) drawListed(cl int, t Turn, ml *MoveList, rng *rand.Rand) (*Move, error) {
+func (s *State) drawListed(cl int, t rules.Turn, ml *MoveList, rng *rand.Rand) (*Move, error) {
 	gn := s.gen
 	ml.reset()
 	gn.out, gn.err = ml, nil
@@ -146,7 +147,7 @@ type pieceCand struct{ p, b int32 }
 
 // drawPieceMove draws among the (piece, program) pairs of class cl, whose
 // programs give at most one move each.
-func (s *State) drawPieceMove(cl int, t Turn, ml *MoveList, rng *rand.Rand) (*Move, error) {
+func (s *State) drawPieceMove(cl int, t rules.Turn, ml *MoveList, rng *rand.Rand) (*Move, error) {
 	g := s.g
 	gn := s.gen
 	cands := gn.pieceCands[:0]

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/ludus-games/ludus/engine/rules"
+
 // State is a game position with its history: the board and reserves, whose
 // turn it is, the last move's squares, an incremental Zobrist hash and the
 // undo log. Play and Undo change it in place; Clone copies it. A State is
@@ -265,7 +267,7 @@ func (s *State) play(ch []Change, from, to int32) { s.playMove(ch, from, to, fal
 // next, plus one (0: the turn order's next entry).
 func (s *State) playMove(ch []Change, from, to int32, pass bool, next uint8) {
 	g := s.g
-	if g.extPlay && g.ko != KoNone {
+	if g.extPlay && g.ko != rules.KoNone {
 		s.koPush()
 	}
 	s.frames = append(s.frames, undoFrame{n: int32(len(s.undo)), clearBefore: s.clear == len(s.frames), lastFrom: s.lastFrom,
@@ -303,7 +305,7 @@ func (s *State) Undo() bool {
 	}
 	f := s.frames[n-1]
 	s.frames = s.frames[:n-1]
-	if s.g.ko != KoNone {
+	if s.g.ko != rules.KoNone {
 		s.koPop()
 	}
 	s.revert(int(f.n))

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
 	"io"
 	"slices"
 	"sort"
@@ -82,7 +83,7 @@ func (g *Game) WriteSummary(w io.Writer) {
 		fmt.Fprintf(w, " %d move and %d drop programs\n", len(pt.Moves), len(pt.Drops))
 		byType := map[string][]string{}
 		var order []string
-		for _, b := range append(append([]Block(nil), pt.Moves...), pt.Drops...) {
+		for _, b := range append(append([]rules.Block(nil), pt.Moves...), pt.Drops...) {
 			mt := r.MoveTypes[b.MoveType]
 			if _, ok := byType[mt]; !ok {
 				order = append(order, mt)
@@ -185,7 +186,7 @@ func (g *Game) typeNames(ts []int) string {
 	return strings.Join(out, " ")
 }
 
-func (g *Game) goalText(c GoalCond) string {
+func (g *Game) goalText(c rules.GoalCond) string {
 	r := g.Rules
 	args := func() string {
 		var out []string
@@ -195,38 +196,38 @@ func (g *Game) goalText(c GoalCond) string {
 		return strings.Join(out, " ")
 	}
 	switch c.Kind {
-	case GoalAnd:
+	case rules.GoalAnd:
 		return "(and " + args() + ")"
-	case GoalOr:
+	case rules.GoalOr:
 		return "(or " + args() + ")"
-	case GoalNot:
+	case rules.GoalNot:
 		return "(not " + args() + ")"
-	case GoalStalemated:
+	case rules.GoalStalemated:
 		return "stalemated"
-	case GoalRepetition:
+	case rules.GoalRepetition:
 		return "repetition"
-	case GoalCheckmated:
+	case rules.GoalCheckmated:
 		return "(checkmated " + g.typeNames(c.Types) + ")"
-	case GoalCaptured:
+	case rules.GoalCaptured:
 		return "(captured " + g.typeNames(c.Types) + ")"
-	case GoalPiecesRemaining:
+	case rules.GoalPiecesRemaining:
 		return strings.TrimSpace(fmt.Sprintf("(pieces-remaining %d %s", c.N, g.typeNames(c.Types))) + ")"
-	case GoalTotalPieceCount:
+	case rules.GoalTotalPieceCount:
 		return strings.TrimSpace(fmt.Sprintf("(total-piece-count %d %s", c.N, g.typeNames(c.Types))) + ")"
-	case GoalCompare, GoalConnected:
+	case rules.GoalCompare, rules.GoalConnected:
 		return c.Text
-	case GoalAbsoluteConfig:
+	case rules.GoalAbsoluteConfig:
 		return fmt.Sprintf("(absolute-config ... %d positions)", len(c.Positions))
-	case GoalRelativeConfig:
+	case rules.GoalRelativeConfig:
 		var parts []string
 		for i := range c.Specs {
 			sp := c.Specs[i]
 			switch {
-			case sp.Owner == EmptySquare || sp.Type < 0:
+			case sp.Owner == rules.EmptySquare || sp.Type < 0:
 				parts = append(parts, "empty")
-			case sp.Owner == OpponentPiece:
+			case sp.Owner == rules.OpponentPiece:
 				parts = append(parts, "(opponent "+r.Pieces[sp.Type].Name+")")
-			case sp.Owner == AnyOwner:
+			case sp.Owner == rules.AnyOwner:
 				parts = append(parts, "(any-owner "+r.Pieces[sp.Type].Name+")")
 			default:
 				parts = append(parts, r.Pieces[sp.Type].Name)
@@ -260,7 +261,7 @@ func (g *Game) writeCoalitions(w io.Writer) {
 }
 
 // exprText writes an expression back in the dialect, for summaries.
-func (g *Game) exprText(e *Expr) string {
+func (g *Game) exprText(e *rules.Expr) string {
 	if e == nil {
 		return ""
 	}
@@ -270,33 +271,33 @@ func (g *Game) exprText(e *Expr) string {
 	}
 	r := g.Rules
 	switch e.Kind {
-	case ENum:
+	case rules.ENum:
 		return fmt.Sprint(e.N)
-	case EVar:
+	case rules.EVar:
 		return r.Vars[e.A].Name
-	case EAttr:
+	case rules.EAttr:
 		return r.Attrs[e.A].Name
-	case EPosAttr:
+	case rules.EPosAttr:
 		return r.PosAttrs[e.A].Name
-	case ECount:
+	case rules.ECount:
 		return "(count " + setText(e.Set) + ")"
-	case ECountMoves:
+	case rules.ECountMoves:
 		return "(count moves)"
-	case ECountPasses:
+	case rules.ECountPasses:
 		return "(count passes)"
-	case EAccum:
+	case rules.EAccum:
 		return r.Accumulators[e.A]
-	case EStackSize:
+	case rules.EStackSize:
 		return "stack-size"
-	case ECaptured, EMoving, EFirstCapture:
-		name := map[ExprKind]string{ECaptured: "captured", EMoving: "moving", EFirstCapture: "first-capture"}[e.Kind]
+	case rules.ECaptured, rules.EMoving, rules.EFirstCapture:
+		name := map[rules.ExprKind]string{rules.ECaptured: "captured", rules.EMoving: "moving", rules.EFirstCapture: "first-capture"}[e.Kind]
 		return strings.TrimSpace("("+name+" "+g.typeNames(e.Types)) + ")"
 	}
-	op := [...]string{EAdd: "+", ESub: "-", EMul: "*", EMin: "min", EMax: "max"}[e.Kind]
+	op := [...]string{rules.EAdd: "+", rules.ESub: "-", rules.EMul: "*", rules.EMin: "min", rules.EMax: "max"}[e.Kind]
 	return "(" + op + " " + strings.Join(parts, " ") + ")"
 }
 
-func setText(s *SetExpr) string {
+func setText(s *rules.SetExpr) string {
 	if s.Text != "" {
 		return s.Text
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
 	"math"
 	"strings"
 )
@@ -34,7 +35,7 @@ func (g *Game) PieceLetter(v Piece) string {
 // a table with its coordinates (rows from the view's geometry when v is
 // given), other occupied positions as a list, then reserves and whose turn
 // it is.
-func (s *State) TextBoard(v *View) string {
+func (s *State) TextBoard(v *rules.View) string {
 	g := s.g
 	r := g.Rules
 	var b strings.Builder
@@ -72,7 +73,7 @@ func (s *State) TextBoard(v *View) string {
 	return b.String()
 }
 
-func (s *State) gridText(b *strings.Builder, grid Grid, col, row int, shown []bool) {
+func (s *State) gridText(b *strings.Builder, grid rules.Grid, col, row int, shown []bool) {
 	at := map[[2]int]int{}
 	for p, c := range grid.Coords {
 		at[[2]int{c[col], c[row]}] = p

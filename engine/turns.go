@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // Turn order beyond a plain cycle: entries that phases make cycle among
@@ -38,8 +39,8 @@ func (g *Game) turnTables() error {
 	}
 	jumps := false
 	bad := false
-	walkRules(r, func(s *Stmt) {
-		if s.Kind == SGotoTurn {
+	walkRules(r, func(s *rules.Stmt) {
+		if s.Kind == rules.SGotoTurn {
 			jumps = true
 			bad = bad || s.A >= len(r.Labels)
 		}

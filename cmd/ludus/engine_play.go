@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/internal/atomicfile"
 )
 
@@ -98,7 +99,7 @@ goes on from its last position; --record then saves it with the new moves.
 
 // makeAgents turns --players into one agent per player. Random players
 // (dice) always move at random and may be left out of the list.
-func makeAgents(spec string, players []engine.Player, in *bufio.Reader, out io.Writer, rng *rand.Rand) ([]engine.Agent, error) {
+func makeAgents(spec string, players []rules.Player, in *bufio.Reader, out io.Writer, rng *rand.Rand) ([]engine.Agent, error) {
 	n := len(players)
 	kinds := make([]string, n)
 	var choosers []int // the players who are not dice

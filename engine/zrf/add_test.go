@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // addGame is a game whose piece P has the one move program prog; pieces
@@ -25,25 +25,25 @@ func TestAddForms(t *testing.T) {
 	const P, K, Q = 0, 1, 2
 	tests := []struct {
 		prog  string
-		kind  engine.AddKind
+		kind  rules.AddKind
 		types []int
 		next  string // "" for the block's own move type
 	}{
-		{"add", engine.AddMove, nil, ""},
-		{"(add)", engine.AddMove, nil, ""},
-		{"(add K)", engine.AddMove, []int{K}, ""},
-		{"(add Q K P)", engine.AddMove, []int{Q, K, P}, ""},
-		{"add-copy", engine.AddCopy, nil, ""},
-		{"(add-copy Q K)", engine.AddCopy, []int{Q, K}, ""},
-		{"add-partial", engine.AddPartial, nil, ""},
-		{"(add-partial jump-type)", engine.AddPartial, nil, "jump-type"},
-		{"(add-partial K)", engine.AddPartial, []int{K}, ""},
-		{"(add-partial K jump-type)", engine.AddPartial, []int{K}, "jump-type"},
-		{"(add-partial jump-type K)", engine.AddPartial, []int{K}, "jump-type"},
-		{"(add-partial K jump-type Q)", engine.AddPartial, []int{K, Q}, "jump-type"},
-		{"add-copy-partial", engine.AddCopyPartial, nil, ""},
-		{"(add-copy-partial jump-type)", engine.AddCopyPartial, nil, "jump-type"},
-		{"(add-copy-partial Q K jump-type)", engine.AddCopyPartial, []int{Q, K}, "jump-type"},
+		{"add", rules.AddMove, nil, ""},
+		{"(add)", rules.AddMove, nil, ""},
+		{"(add K)", rules.AddMove, []int{K}, ""},
+		{"(add Q K P)", rules.AddMove, []int{Q, K, P}, ""},
+		{"add-copy", rules.AddCopy, nil, ""},
+		{"(add-copy Q K)", rules.AddCopy, []int{Q, K}, ""},
+		{"add-partial", rules.AddPartial, nil, ""},
+		{"(add-partial jump-type)", rules.AddPartial, nil, "jump-type"},
+		{"(add-partial K)", rules.AddPartial, []int{K}, ""},
+		{"(add-partial K jump-type)", rules.AddPartial, []int{K}, "jump-type"},
+		{"(add-partial jump-type K)", rules.AddPartial, []int{K}, "jump-type"},
+		{"(add-partial K jump-type Q)", rules.AddPartial, []int{K, Q}, "jump-type"},
+		{"add-copy-partial", rules.AddCopyPartial, nil, ""},
+		{"(add-copy-partial jump-type)", rules.AddCopyPartial, nil, "jump-type"},
+		{"(add-copy-partial Q K jump-type)", rules.AddCopyPartial, []int{Q, K}, "jump-type"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prog, func(t *testing.T) {
@@ -53,7 +53,7 @@ func TestAddForms(t *testing.T) {
 			}
 			body := g.Rules.Pieces[P].Moves[0].Body
 			s := body[len(body)-1]
-			if s.Kind != engine.SAdd {
+			if s.Kind != rules.SAdd {
 				t.Fatalf("last statement %v, want an add", s.Kind)
 			}
 			next := ""
@@ -123,7 +123,7 @@ func TestPieceDefinedTwice(t *testing.T) {
 	if len(r.Pieces) != 2 || r.Pieces[0].Name != "T16" || r.Pieces[1].Name != "U" {
 		t.Fatalf("pieces %+v", r.Pieces)
 	}
-	if blk := r.Pieces[0].Moves; len(blk) != 1 || blk[0].Body[0].Kind != engine.SNav || blk[0].Body[0].A != 0 {
+	if blk := r.Pieces[0].Moves; len(blk) != 1 || blk[0].Body[0].Kind != rules.SNav || blk[0].Body[0].A != 0 {
 		t.Errorf("T16 does not keep its first definition (a step n): %+v", blk)
 	}
 	if len(r.Attrs) != 2 || !r.Pieces[0].Defaults[0].Bool || r.Pieces[0].Defaults[1].Bool {

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
@@ -13,7 +13,7 @@ import (
 // removes some after links were made).
 type boardDraft struct {
 	names  []string
-	cells  []engine.Cell
+	cells  []rules.Cell
 	links  map[[2]int]int // (position, direction) -> position
 	killed map[int]bool
 	grids  []draftGrid
@@ -41,7 +41,7 @@ func (b *builder) addPosition(name string, n *sexp.Node) int {
 	}
 	b.positions[name] = len(d.names)
 	d.names = append(d.names, name)
-	d.cells = append(d.cells, engine.Cell{})
+	d.cells = append(d.cells, rules.Cell{})
 	return len(d.names) - 1
 }
 
@@ -240,7 +240,7 @@ func (b *builder) grid(g *sexp.Node) {
 			y += float64(c) * steps[i][1]
 		}
 		p := b.addPosition(name.String(), g)
-		d.cells[p] = engine.Cell{X1: x, Y1: y, X2: x + w, Y2: y + h, HasRect: true}
+		d.cells[p] = rules.Cell{X1: x, Y1: y, X2: x + w, Y2: y + h, HasRect: true}
 		dg.coords[p] = coord
 		index[key(coord)] = p
 	}
@@ -265,7 +265,7 @@ func (b *builder) grid(g *sexp.Node) {
 		}
 	}
 	d.grids = append(d.grids, dg)
-	b.v.Grids = append(b.v.Grids, engine.GridView{Start: start, Steps: steps})
+	b.v.Grids = append(b.v.Grids, rules.GridView{Start: start, Steps: steps})
 }
 
 func key(c []int) string {
@@ -292,7 +292,7 @@ func (b *builder) positionsItem(it *sexp.Node) {
 		i := b.addPosition(name, p.List[0])
 		if len(p.List) == 5 {
 			if v, ok := b.numbers(p.List[1:], 4, p); ok {
-				b.draft().cells[i] = engine.Cell{X1: v[0], Y1: v[1], X2: v[2], Y2: v[3], HasRect: true}
+				b.draft().cells[i] = rules.Cell{X1: v[0], Y1: v[1], X2: v[2], Y2: v[3], HasRect: true}
 			}
 		} else if len(p.List) != 1 {
 			b.errs.Addf(p, "a position is (name x1 y1 x2 y2)")

@@ -1,7 +1,7 @@
 package zrf
 
 import (
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
@@ -34,7 +34,7 @@ func (b *builder) finishBoard(sections []*sexp.Node) {
 		}
 	}
 	for _, g := range d.grids {
-		eg := engine.Grid{Dims: g.dims, Coords: map[int][]int{}}
+		eg := rules.Grid{Dims: g.dims, Coords: map[int][]int{}}
 		for p, c := range g.coords {
 			if q := remap[p]; q >= 0 {
 				eg.Coords[q] = c
@@ -71,7 +71,7 @@ func identity(n int) []int {
 }
 
 // opposites pairs each direction with the one that retraces all its links.
-func opposites(bd *engine.Board) []int {
+func opposites(bd *rules.Board) []int {
 	nd := len(bd.Dirs)
 	np := len(bd.Positions)
 	out := make([]int, nd)
@@ -162,7 +162,7 @@ func (b *builder) zone(it *sexp.Node) {
 	if !ok {
 		z = len(bd.Zones)
 		b.zones[name] = z
-		bd.Zones = append(bd.Zones, engine.Zone{Name: name, Positions: make([][]int, len(b.r.Players))})
+		bd.Zones = append(bd.Zones, rules.Zone{Name: name, Positions: make([][]int, len(b.r.Players))})
 	}
 	for _, p := range players {
 		bd.Zones[z].Positions[p] = append(bd.Zones[z].Positions[p], positions...)

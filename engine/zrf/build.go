@@ -7,14 +7,15 @@ import (
 	"strings"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
 // Game is one built game: the rules the engine runs and the view a
 // renderer draws.
 type Game struct {
-	Rules *engine.Rules
-	View  *engine.View
+	Rules *rules.Rules
+	View  *rules.View
 	Entry *Entry
 	File  *File
 	// Compiled is the game ready to play (set by Open).
@@ -82,8 +83,8 @@ type builder struct {
 	errs sexp.ErrorList
 	// warns are read and acted on, but the author should check them.
 	warns sexp.ErrorList
-	r     *engine.Rules
-	v     *engine.View
+	r     *rules.Rules
+	v     *rules.View
 	path  string
 
 	players   map[string]int
@@ -102,7 +103,7 @@ type builder struct {
 	// kind of each piece attribute; inGoal allows (count moves).
 	vars       map[string]int
 	posAttrs   map[string]int
-	attrKind   map[string]engine.ValueKind
+	attrKind   map[string]rules.ValueKind
 	inGoal     bool
 	coalitions int
 	// accums names the accumulators read so far; inInvariant allows the
@@ -128,13 +129,13 @@ type continuation struct {
 func newBuilder(path string) *builder {
 	return &builder{
 		path: path,
-		r:    &engine.Rules{MoveTypes: []string{""}, Options: engine.Options{Other: map[string]string{}}},
-		v: &engine.View{PieceImages: map[string][]string{}, Sounds: map[string]string{},
+		r:    &rules.Rules{MoveTypes: []string{""}, Options: rules.Options{Other: map[string]string{}}},
+		v: &rules.View{PieceImages: map[string][]string{}, Sounds: map[string]string{},
 			PieceHelp: map[string]string{}},
 		players: map[string]int{}, dirs: map[string]int{}, positions: map[string]int{},
 		zones: map[string]int{}, types: map[string]int{}, attrs: map[string]int{},
 		flags: map[string]int{}, posFlags: map[string]int{}, moveTypes: map[string]int{"": 0},
-		labels: map[string]int{}, vars: map[string]int{}, posAttrs: map[string]int{}, attrKind: map[string]engine.ValueKind{},
+		labels: map[string]int{}, vars: map[string]int{}, posAttrs: map[string]int{}, attrKind: map[string]rules.ValueKind{},
 		accums: map[string]int{},
 	}
 }
@@ -262,12 +263,12 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func src(n *sexp.Node) engine.Src {
+func src(n *sexp.Node) rules.Src {
 	p := n.Pos
 	if n.Via != nil {
 		p = n.Origin()
 	}
-	return engine.Src{File: p.File, Line: p.Line, Col: p.Col}
+	return rules.Src{File: p.File, Line: p.Line, Col: p.Col}
 }
 
 func atomText(n *sexp.Node) (string, bool) {
@@ -293,7 +294,7 @@ func (b *builder) playersSection(s *sexp.Node) {
 			continue
 		}
 		b.players[name] = len(b.r.Players)
-		b.r.Players = append(b.r.Players, engine.Player{Name: name, Random: strings.HasPrefix(name, "?")})
+		b.r.Players = append(b.r.Players, rules.Player{Name: name, Random: strings.HasPrefix(name, "?")})
 	}
 	if len(b.r.Players) == 0 {
 		b.errs.Addf(s, "no players")
@@ -355,7 +356,7 @@ func (b *builder) turnEntry(a *sexp.Node) {
 	if !ok {
 		return
 	}
-	t := engine.Turn{Player: p, Side: p}
+	t := rules.Turn{Player: p, Side: p}
 	for _, it := range items[1:] {
 		name, ok := atomText(it)
 		if !ok {
@@ -427,17 +428,17 @@ func (b *builder) setupPieces(p int, pc *sexp.Node) {
 				b.errs.Addf(items[i+1], "off wants a count, got %s", describe(items[i+1]))
 				return
 			}
-			b.r.Reserves = append(b.r.Reserves, engine.Reserve{Player: p, Type: t, Count: n})
+			b.r.Reserves = append(b.r.Reserves, rules.Reserve{Player: p, Type: t, Count: n})
 			i++
 			continue
 		}
 		pos, ok := b.position(it)
-		if ok && slices.ContainsFunc(b.r.Setup, func(pl engine.Placement) bool { return pl.Pos == pos }) {
+		if ok && slices.ContainsFunc(b.r.Setup, func(pl rules.Placement) bool { return pl.Pos == pos }) {
 			b.errs.Addf(it, "%s holds a piece already: a square holds one", it.Text)
 			continue
 		}
 		if ok {
-			b.r.Setup = append(b.r.Setup, engine.Placement{Player: p, Type: t, Pos: pos})
+			b.r.Setup = append(b.r.Setup, rules.Placement{Player: p, Type: t, Pos: pos})
 		}
 	}
 }

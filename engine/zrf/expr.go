@@ -3,7 +3,7 @@ package zrf
 import (
 	"strconv"
 
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
@@ -18,22 +18,22 @@ import (
 //	      | (group [loc] [(directions d...)]) | (liberties [loc] [(directions d...)])
 //	      | (territory [(directions d...)])
 
-var compareOps = map[string]engine.CompareOp{
-	"=": engine.OpEq, "!=": engine.OpNe, "/=": engine.OpNe,
-	"<": engine.OpLt, "<=": engine.OpLe, ">": engine.OpGt, ">=": engine.OpGe,
+var compareOps = map[string]rules.CompareOp{
+	"=": rules.OpEq, "!=": rules.OpNe, "/=": rules.OpNe,
+	"<": rules.OpLt, "<=": rules.OpLe, ">": rules.OpGt, ">=": rules.OpGe,
 }
 
-var arith = map[string]engine.ExprKind{
-	"+": engine.EAdd, "-": engine.ESub, "*": engine.EMul, "min": engine.EMin, "max": engine.EMax,
+var arith = map[string]rules.ExprKind{
+	"+": rules.EAdd, "-": rules.ESub, "*": rules.EMul, "min": rules.EMin, "max": rules.EMax,
 }
 
-var setKinds = map[string]engine.SetKind{
-	"pieces": engine.SetPieces, "positions": engine.SetPositions, "group": engine.SetGroup,
-	"liberties": engine.SetLiberties, "territory": engine.SetTerritory,
+var setKinds = map[string]rules.SetKind{
+	"pieces": rules.SetPieces, "positions": rules.SetPositions, "group": rules.SetGroup,
+	"liberties": rules.SetLiberties, "territory": rules.SetTerritory,
 }
 
 // compare reads (op a b) as a condition.
-func (b *builder) compare(n *sexp.Node, op engine.CompareOp) (*engine.Cond, bool) {
+func (b *builder) compare(n *sexp.Node, op rules.CompareOp) (*rules.Cond, bool) {
 	args := n.Args()
 	if len(args) != 2 {
 		b.errs.Addf(n, "%s compares two numbers", n.Head())
@@ -44,19 +44,19 @@ func (b *builder) compare(n *sexp.Node, op engine.CompareOp) (*engine.Cond, bool
 	if !ok1 || !ok2 {
 		return nil, false
 	}
-	return &engine.Cond{Kind: engine.CCompare, A: int(op), X: x, Y: y, Src: src(n)}, true
+	return &rules.Cond{Kind: rules.CCompare, A: int(op), X: x, Y: y, Src: src(n)}, true
 }
 
 // expr reads a numeric expression.
-func (b *builder) expr(n *sexp.Node) (*engine.Expr, bool) {
-	e := &engine.Expr{Src: src(n)}
+func (b *builder) expr(n *sexp.Node) (*rules.Expr, bool) {
+	e := &rules.Expr{Src: src(n)}
 	switch n.Kind {
 	case sexp.String:
 		b.errs.Addf(n, "want a number, got string %q", n.Text)
 		return nil, false
 	case sexp.Atom:
 		if v, err := strconv.Atoi(n.Text); err == nil {
-			e.Kind, e.N = engine.ENum, v
+			e.Kind, e.N = rules.ENum, v
 			return e, true
 		}
 		if n.Text == "stack-size" {
@@ -67,7 +67,7 @@ func (b *builder) expr(n *sexp.Node) (*engine.Expr, bool) {
 	h := n.Head()
 	args := n.Args()
 	if k, ok := arith[h]; ok {
-		if len(args) == 0 || (k == engine.ESub && len(args) < 2) {
+		if len(args) == 0 || (k == rules.ESub && len(args) < 2) {
 			b.errs.Addf(n, "%s wants numbers", h)
 			return nil, false
 		}
@@ -97,7 +97,7 @@ func (b *builder) expr(n *sexp.Node) (*engine.Expr, bool) {
 }
 
 // named reads a variable or an attribute (with an optional location).
-func (b *builder) named(n *sexp.Node, name string, args []*sexp.Node, e *engine.Expr) (*engine.Expr, bool) {
+func (b *builder) named(n *sexp.Node, name string, args []*sexp.Node, e *rules.Expr) (*rules.Expr, bool) {
 	if len(args) > 1 {
 		b.errs.Addf(n, "%s wants at most one position or direction", name)
 		return nil, false
@@ -114,15 +114,15 @@ func (b *builder) named(n *sexp.Node, name string, args []*sexp.Node, e *engine.
 			b.errs.Addf(n, "variable %s takes no position", name)
 			return nil, false
 		}
-		e.Kind, e.A = engine.EVar, v
+		e.Kind, e.A = rules.EVar, v
 		return e, true
 	}
 	if a, ok := b.posAttrs[name]; ok {
-		e.Kind, e.A = engine.EPosAttr, a
+		e.Kind, e.A = rules.EPosAttr, a
 		return e, true
 	}
 	if a, ok := b.attrs[name]; ok {
-		e.Kind, e.A = engine.EAttr, a
+		e.Kind, e.A = rules.EAttr, a
 		return e, true
 	}
 	if a, ok := b.accums[name]; ok && b.inInvariant {
@@ -130,7 +130,7 @@ func (b *builder) named(n *sexp.Node, name string, args []*sexp.Node, e *engine.
 			b.errs.Addf(n, "accumulator %s takes no position", name)
 			return nil, false
 		}
-		e.Kind, e.A = engine.EAccum, a
+		e.Kind, e.A = rules.EAccum, a
 		return e, true
 	}
 	b.errs.Addf(n, "unknown number %s (not a variable, an attribute or a position attribute)", name)
@@ -138,7 +138,7 @@ func (b *builder) named(n *sexp.Node, name string, args []*sexp.Node, e *engine.
 }
 
 // count reads (count set), (count moves) and (count passes).
-func (b *builder) count(n *sexp.Node, e *engine.Expr) (*engine.Expr, bool) {
+func (b *builder) count(n *sexp.Node, e *rules.Expr) (*rules.Expr, bool) {
 	args := n.Args()
 	if len(args) != 1 {
 		b.errs.Addf(n, "count wants one set, moves or passes")
@@ -150,17 +150,17 @@ func (b *builder) count(n *sexp.Node, e *engine.Expr) (*engine.Expr, bool) {
 			b.errs.Addf(n, "(count moves) counts the moves of the player to move: it is for goals, not move programs")
 			return nil, false
 		}
-		e.Kind = engine.ECountMoves
+		e.Kind = rules.ECountMoves
 		return e, true
 	case a.IsAtom("passes"):
-		e.Kind = engine.ECountPasses
+		e.Kind = rules.ECountPasses
 		return e, true
 	}
 	s, ok := b.set(args[0])
 	if !ok {
 		return nil, false
 	}
-	e.Kind, e.Set = engine.ECount, s
+	e.Kind, e.Set = rules.ECount, s
 	return e, true
 }
 
@@ -171,16 +171,16 @@ func isSet(n *sexp.Node) bool {
 }
 
 // set reads a set of positions.
-func (b *builder) set(n *sexp.Node) (*engine.SetExpr, bool) {
+func (b *builder) set(n *sexp.Node) (*rules.SetExpr, bool) {
 	k, ok := setKinds[n.Head()]
 	if !ok || n.Kind != sexp.List {
 		b.errs.Addf(n, "want a set: (pieces ...), (positions ...), (group ...), (liberties ...) or (territory ...), got %s", describe(n))
 		return nil, false
 	}
-	s := &engine.SetExpr{Kind: k, Src: src(n), Text: n.String()}
+	s := &rules.SetExpr{Kind: k, Src: src(n), Text: n.String()}
 	args := n.Args()
 	switch k {
-	case engine.SetPieces, engine.SetPositions:
+	case rules.SetPieces, rules.SetPositions:
 		ok := true
 		for _, a := range args {
 			c, ok1 := b.filter(a)
@@ -198,7 +198,7 @@ func (b *builder) set(n *sexp.Node) (*engine.SetExpr, bool) {
 		args = args[:len(args)-1]
 	}
 	switch {
-	case k == engine.SetTerritory && len(args) > 0:
+	case k == rules.SetTerritory && len(args) > 0:
 		b.errs.Addf(n, "territory takes only (directions ...)")
 		return nil, false
 	case len(args) > 1:
@@ -216,10 +216,10 @@ func (b *builder) set(n *sexp.Node) (*engine.SetExpr, bool) {
 
 // filter reads one condition of (pieces ...) or (positions ...); a piece
 // type alone stands for (piece? T).
-func (b *builder) filter(n *sexp.Node) (*engine.Cond, bool) {
+func (b *builder) filter(n *sexp.Node) (*rules.Cond, bool) {
 	if n.Kind == sexp.Atom {
 		if t, ok := b.types[n.Text]; ok {
-			return &engine.Cond{Kind: engine.CPiece, A: t, Src: src(n)}, true
+			return &rules.Cond{Kind: rules.CPiece, A: t, Src: src(n)}, true
 		}
 	}
 	return b.condOK(n)

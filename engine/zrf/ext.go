@@ -4,7 +4,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
@@ -56,7 +56,7 @@ func (b *builder) variable(s *sexp.Node) {
 	if b.taken(args[0], name, "variable") {
 		return
 	}
-	v := engine.Variable{Name: name}
+	v := rules.Variable{Name: name}
 	if len(args) == 2 {
 		var ok bool
 		if v.Init, ok = b.intArg(args[1], "variable "+name); !ok {
@@ -85,7 +85,7 @@ func (b *builder) posAttribute(it *sexp.Node) {
 	}
 	boolean := args[1].IsAtom("true") || args[1].IsAtom("false")
 	b.posAttrs[name] = len(b.r.PosAttrs)
-	b.r.PosAttrs = append(b.r.PosAttrs, engine.PosAttr{Name: name, Default: v, Bool: boolean})
+	b.r.PosAttrs = append(b.r.PosAttrs, rules.PosAttr{Name: name, Default: v, Bool: boolean})
 }
 
 // setupPosAttr reads (position-attribute name value position...) in
@@ -106,7 +106,7 @@ func (b *builder) setupPosAttr(n *sexp.Node) {
 	}
 	for _, pn := range args[2:] {
 		if p, ok := b.position(pn); ok {
-			b.r.PosAttrSetup = append(b.r.PosAttrSetup, engine.PosAttrValue{Attr: a, Pos: p, Value: v})
+			b.r.PosAttrSetup = append(b.r.PosAttrSetup, rules.PosAttrValue{Attr: a, Pos: p, Value: v})
 		}
 	}
 }
@@ -172,7 +172,7 @@ func (b *builder) komi(s *sexp.Node) {
 
 // setAttribute reads (set-attribute a value [loc]): a condition for a
 // boolean attribute, a number for an integer one.
-func (b *builder) setAttribute(n *sexp.Node, s *engine.Stmt) bool {
+func (b *builder) setAttribute(n *sexp.Node, s *rules.Stmt) bool {
 	args := n.Args()
 	if len(args) < 2 || len(args) > 3 {
 		b.errs.Addf(n, "set-attribute wants an attribute, a value and maybe a position")
@@ -184,8 +184,8 @@ func (b *builder) setAttribute(n *sexp.Node, s *engine.Stmt) bool {
 		b.errs.Addf(args[0], "unknown attribute %s", args[0].String())
 		return false
 	}
-	s.Kind, s.A = engine.SSetAttr, a
-	if b.attrKind[name] == engine.IntValue {
+	s.Kind, s.A = rules.SSetAttr, a
+	if b.attrKind[name] == rules.IntValue {
 		if s.X, ok = b.expr(args[1]); !ok {
 			return false
 		}
@@ -202,15 +202,15 @@ func (b *builder) setAttribute(n *sexp.Node, s *engine.Stmt) bool {
 
 // setValue reads (set-variable v value) and (set-position-attribute a
 // value [loc]).
-func (b *builder) setValue(n *sexp.Node, s *engine.Stmt) bool {
+func (b *builder) setValue(n *sexp.Node, s *rules.Stmt) bool {
 	h := n.Head()
 	args := n.Args()
 	max := 3
 	table, what := b.posAttrs, "position attribute"
-	s.Kind = engine.SSetPosAttr
+	s.Kind = rules.SSetPosAttr
 	if h == "set-variable" {
 		max, table, what = 2, b.vars, "variable"
-		s.Kind = engine.SSetVar
+		s.Kind = rules.SSetVar
 	}
 	if len(args) < 2 || len(args) > max {
 		b.errs.Addf(n, "%s wants a %s and a value%s", h, what, map[bool]string{true: " and maybe a position"}[max == 3])
@@ -235,20 +235,20 @@ func (b *builder) setValue(n *sexp.Node, s *engine.Stmt) bool {
 func (b *builder) koOption(n *sexp.Node, val string) {
 	switch val {
 	case "false":
-		b.r.Options.Ko = engine.KoNone
+		b.r.Options.Ko = rules.KoNone
 	case "true", "simple":
-		b.r.Options.Ko = engine.KoSimple
+		b.r.Options.Ko = rules.KoSimple
 	case "positional", "superko":
-		b.r.Options.Ko = engine.KoPositional
+		b.r.Options.Ko = rules.KoPositional
 	case "situational", "situation":
-		b.r.Options.Ko = engine.KoSituational
+		b.r.Options.Ko = rules.KoSituational
 	default:
 		b.errs.Addf(n, "option \"ko\" wants false, true (simple), positional or situational, got %s", val)
 	}
 }
 
 // goalPriority takes (priority N) out of a goal's arguments.
-func (b *builder) goalPriority(args []*sexp.Node, g *engine.Goal) []*sexp.Node {
+func (b *builder) goalPriority(args []*sexp.Node, g *rules.Goal) []*sexp.Node {
 	var out []*sexp.Node
 	for _, a := range args {
 		if a.Head() != "priority" || a.Kind != sexp.List {
@@ -267,8 +267,8 @@ func (b *builder) goalPriority(args []*sexp.Node, g *engine.Goal) []*sexp.Node {
 }
 
 // goalCompare reads a comparison as a goal condition.
-func (b *builder) goalCompare(n *sexp.Node, op engine.CompareOp) (engine.GoalCond, bool) {
-	c := engine.GoalCond{Kind: engine.GoalCompare, Op: op, Text: n.String()}
+func (b *builder) goalCompare(n *sexp.Node, op rules.CompareOp) (rules.GoalCond, bool) {
+	c := rules.GoalCond{Kind: rules.GoalCompare, Op: op, Text: n.String()}
 	b.inGoal = true
 	k, ok := b.compare(n, op)
 	b.inGoal = false
@@ -280,8 +280,8 @@ func (b *builder) goalCompare(n *sexp.Node, op engine.CompareOp) (engine.GoalCon
 }
 
 // connected reads (connected zone zone [(directions d...)]).
-func (b *builder) connected(n *sexp.Node) (engine.GoalCond, bool) {
-	c := engine.GoalCond{Kind: engine.GoalConnected, Text: n.String()}
+func (b *builder) connected(n *sexp.Node) (rules.GoalCond, bool) {
+	c := rules.GoalCond{Kind: rules.GoalConnected, Text: n.String()}
 	args := n.Args()
 	if len(args) == 3 && args[2].Head() == "directions" {
 		dirs, ok := b.dirNames(args[2])
@@ -308,10 +308,10 @@ func (b *builder) connected(n *sexp.Node) (engine.GoalCond, bool) {
 // attrKinds records the kind of every piece attribute from the values the
 // pieces give it (a string anywhere makes it a string, else a number
 // anywhere a number), before any program reads it.
-func (b *builder) noteAttrKind(name string, v engine.Value) {
+func (b *builder) noteAttrKind(name string, v rules.Value) {
 	k, seen := b.attrKind[name]
 	switch {
-	case !seen, v.Kind == engine.StrValue, v.Kind == engine.IntValue && k == engine.BoolValue:
+	case !seen, v.Kind == rules.StrValue, v.Kind == rules.IntValue && k == rules.BoolValue:
 		b.attrKind[name] = v.Kind
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // The native dialect's forms read into the model.
@@ -41,22 +42,22 @@ func TestDialectForms(t *testing.T) {
 	if r.Players[0].Coalition == 0 || r.Players[0].Coalition != r.Players[2].Coalition || r.Players[1].Coalition != 0 {
 		t.Errorf("coalitions %+v", r.Players)
 	}
-	if len(r.Vars) != 1 || r.Vars[0] != (engine.Variable{Name: "captured", Init: 2}) {
+	if len(r.Vars) != 1 || r.Vars[0] != (rules.Variable{Name: "captured", Init: 2}) {
 		t.Errorf("variables %+v", r.Vars)
 	}
 	if len(r.PosAttrs) != 1 || r.PosAttrs[0].Name != "height" || len(r.PosAttrSetup) != 2 {
 		t.Errorf("position attributes %+v %+v", r.PosAttrs, r.PosAttrSetup)
 	}
-	if r.Options.Ko != engine.KoSituational || r.Komi[2] != 0.5 || r.Score == nil {
+	if r.Options.Ko != rules.KoSituational || r.Komi[2] != 0.5 || r.Score == nil {
 		t.Errorf("ko %v komi %v score %v", r.Options.Ko, r.Komi, r.Score)
 	}
-	if len(r.Goals) != 3 || r.Goals[0].Priority != 3 || r.Goals[0].Cond.Kind != engine.GoalCompare ||
-		r.Goals[1].Cond.Kind != engine.GoalConnected || len(r.Goals[2].Players) != 3 {
+	if len(r.Goals) != 3 || r.Goals[0].Priority != 3 || r.Goals[0].Cond.Kind != rules.GoalCompare ||
+		r.Goals[1].Cond.Kind != rules.GoalConnected || len(r.Goals[2].Players) != 3 {
 		t.Errorf("goals %+v", r.Goals)
 	}
 	body := r.Pieces[0].Moves[0].Body
-	kinds := []engine.StmtKind{engine.SVerify, engine.SNav, engine.SVerify, engine.SCapture, engine.SSetVar,
-		engine.SSetPosAttr, engine.SSetAttr, engine.SAdd}
+	kinds := []rules.StmtKind{rules.SVerify, rules.SNav, rules.SVerify, rules.SCapture, rules.SSetVar,
+		rules.SSetPosAttr, rules.SSetAttr, rules.SAdd}
 	if len(body) != len(kinds) {
 		t.Fatalf("program %+v", body)
 	}
@@ -65,8 +66,8 @@ func TestDialectForms(t *testing.T) {
 			t.Errorf("statement %d: kind %d, want %d", i, body[i].Kind, k)
 		}
 	}
-	if body[3].Set == nil || body[3].Set.Kind != engine.SetPieces || len(body[3].Set.Filter) != 3 ||
-		body[6].X == nil || body[6].X.Kind != engine.EMul {
+	if body[3].Set == nil || body[3].Set.Kind != rules.SetPieces || len(body[3].Set.Filter) != 3 ||
+		body[6].X == nil || body[6].X.Kind != rules.EMul {
 		t.Errorf("capture set %+v, strength %+v", body[3].Set, body[6].X)
 	}
 	if _, err := engine.Compile(r); err != nil {

@@ -3,18 +3,18 @@ package zrf
 import (
 	"strconv"
 
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
-var goalKinds = map[string]engine.GoalKind{
-	"win-condition": engine.Win, "loss-condition": engine.Loss,
-	"draw-condition": engine.Draw, "count-condition": engine.Count,
+var goalKinds = map[string]rules.GoalKind{
+	"win-condition": rules.Win, "loss-condition": rules.Loss,
+	"draw-condition": rules.Draw, "count-condition": rules.Count,
 }
 
 // goal reads (win-condition (Players...) condition) and its kin.
 func (b *builder) goal(s *sexp.Node) {
-	g := engine.Goal{Kind: goalKinds[s.Head()], Src: src(s)}
+	g := rules.Goal{Kind: goalKinds[s.Head()], Src: src(s)}
 	args := b.goalPriority(s.Args(), &g)
 	if len(args) == 1 {
 		// No player list: the goal applies to every player.
@@ -43,8 +43,8 @@ func (b *builder) goal(s *sexp.Node) {
 	}
 }
 
-func (b *builder) goalCond(n *sexp.Node) (engine.GoalCond, bool) {
-	var c engine.GoalCond
+func (b *builder) goalCond(n *sexp.Node) (rules.GoalCond, bool) {
+	var c rules.GoalCond
 	name := n.Text
 	var args []*sexp.Node
 	if n.Kind == sexp.List {
@@ -52,13 +52,13 @@ func (b *builder) goalCond(n *sexp.Node) (engine.GoalCond, bool) {
 	}
 	switch name {
 	case "stalemated":
-		c.Kind = engine.GoalStalemated
+		c.Kind = rules.GoalStalemated
 		return c, true
 	case "repetition":
-		c.Kind = engine.GoalRepetition
+		c.Kind = rules.GoalRepetition
 		return c, true
 	case "and", "or", "not":
-		c.Kind = map[string]engine.GoalCondKind{"and": engine.GoalAnd, "or": engine.GoalOr, "not": engine.GoalNot}[name]
+		c.Kind = map[string]rules.GoalCondKind{"and": rules.GoalAnd, "or": rules.GoalOr, "not": rules.GoalNot}[name]
 		if len(args) == 0 || (name == "not" && len(args) != 1) {
 			b.errs.Addf(n, "%s wants conditions", name)
 			return c, false
@@ -71,9 +71,9 @@ func (b *builder) goalCond(n *sexp.Node) (engine.GoalCond, bool) {
 		}
 		return c, ok
 	case "checkmated", "captured":
-		c.Kind = engine.GoalCheckmated
+		c.Kind = rules.GoalCheckmated
 		if name == "captured" {
-			c.Kind = engine.GoalCaptured
+			c.Kind = rules.GoalCaptured
 		}
 		if len(args) == 0 {
 			b.errs.Addf(n, "%s wants piece types", name)
@@ -83,9 +83,9 @@ func (b *builder) goalCond(n *sexp.Node) (engine.GoalCond, bool) {
 		c.Types, ok = b.pieceTypes(args)
 		return c, ok
 	case "pieces-remaining", "total-piece-count":
-		c.Kind = engine.GoalPiecesRemaining
+		c.Kind = rules.GoalPiecesRemaining
 		if name == "total-piece-count" {
-			c.Kind = engine.GoalTotalPieceCount
+			c.Kind = rules.GoalTotalPieceCount
 		}
 		if len(args) < 1 {
 			b.errs.Addf(n, "%s wants a count", name)
@@ -132,34 +132,34 @@ func lookupAll(args []*sexp.Node, one func(*sexp.Node) (int, bool)) ([]int, bool
 
 // spec reads a piece in a configuration: Type, (opponent Type),
 // (any-owner Type) or empty.
-func (b *builder) spec(n *sexp.Node) (engine.PieceSpec, bool) {
+func (b *builder) spec(n *sexp.Node) (rules.PieceSpec, bool) {
 	if n.IsAtom("empty") {
-		return engine.PieceSpec{Owner: engine.EmptySquare, Type: -1}, true
+		return rules.PieceSpec{Owner: rules.EmptySquare, Type: -1}, true
 	}
-	owner := engine.OwnPiece
+	owner := rules.OwnPiece
 	if n.Kind == sexp.List {
 		switch n.Head() {
 		case "opponent":
-			owner = engine.OpponentPiece
+			owner = rules.OpponentPiece
 		case "any-owner":
-			owner = engine.AnyOwner
+			owner = rules.AnyOwner
 		default:
 			b.errs.Addf(n, "want a piece, (opponent piece) or (any-owner piece)")
-			return engine.PieceSpec{}, false
+			return rules.PieceSpec{}, false
 		}
 		if len(n.Args()) != 1 {
 			b.errs.Addf(n, "%s wants one piece", n.Head())
-			return engine.PieceSpec{}, false
+			return rules.PieceSpec{}, false
 		}
 		n = n.Args()[0]
 	}
 	t, ok := b.pieceType(n)
-	return engine.PieceSpec{Owner: owner, Type: t}, ok
+	return rules.PieceSpec{Owner: owner, Type: t}, ok
 }
 
 // absoluteConfig reads (absolute-config piece... (position-or-zone ...)).
-func (b *builder) absoluteConfig(n *sexp.Node, args []*sexp.Node) (engine.GoalCond, bool) {
-	c := engine.GoalCond{Kind: engine.GoalAbsoluteConfig}
+func (b *builder) absoluteConfig(n *sexp.Node, args []*sexp.Node) (rules.GoalCond, bool) {
+	c := rules.GoalCond{Kind: rules.GoalAbsoluteConfig}
 	if len(args) < 2 || args[len(args)-1].Kind != sexp.List {
 		b.errs.Addf(n, "absolute-config wants pieces and a list of positions or zones")
 		return c, false
@@ -186,8 +186,8 @@ func (b *builder) absoluteConfig(n *sexp.Node, args []*sexp.Node) (engine.GoalCo
 }
 
 // relativeConfig reads (relative-config piece dir piece dir piece ...).
-func (b *builder) relativeConfig(n *sexp.Node, args []*sexp.Node) (engine.GoalCond, bool) {
-	c := engine.GoalCond{Kind: engine.GoalRelativeConfig}
+func (b *builder) relativeConfig(n *sexp.Node, args []*sexp.Node) (rules.GoalCond, bool) {
+	c := rules.GoalCond{Kind: rules.GoalRelativeConfig}
 	if len(args)%2 == 0 {
 		b.errs.Addf(n, "relative-config alternates pieces and directions, starting and ending with a piece")
 		return c, false

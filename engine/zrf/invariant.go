@@ -1,7 +1,7 @@
 package zrf
 
 import (
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
@@ -16,8 +16,8 @@ import (
 // accumulators' names.
 
 // moveExprs are the expressions that describe a move.
-var moveExprs = map[string]engine.ExprKind{
-	"captured": engine.ECaptured, "moving": engine.EMoving, "first-capture": engine.EFirstCapture,
+var moveExprs = map[string]rules.ExprKind{
+	"captured": rules.ECaptured, "moving": rules.EMoving, "first-capture": rules.EFirstCapture,
 }
 
 // invariant reads an (invariant ...) or (accumulator ...) section.
@@ -25,13 +25,13 @@ func (b *builder) invariant(s *sexp.Node) {
 	b.inInvariant = true
 	defer func() { b.inInvariant = false }()
 	args := s.Args()
-	iv := engine.Invariant{Acc: -1, Src: src(s), Text: s.String()}
+	iv := rules.Invariant{Acc: -1, Src: src(s), Text: s.String()}
 	if s.Head() == "invariant" {
 		if len(args) == 0 {
 			b.errs.Addf(s, "invariant wants a condition")
 			return
 		}
-		c := &engine.Cond{Kind: engine.CAnd, Src: src(s)}
+		c := &rules.Cond{Kind: rules.CAnd, Src: src(s)}
 		ok := true
 		for _, a := range args {
 			x, ok1 := b.condOK(a)
@@ -77,12 +77,12 @@ func (b *builder) invariant(s *sexp.Node) {
 
 // moveExpr reads (captured [T...]), (moving T...) and (first-capture
 // [T...]).
-func (b *builder) moveExpr(n *sexp.Node, k engine.ExprKind, e *engine.Expr) (*engine.Expr, bool) {
+func (b *builder) moveExpr(n *sexp.Node, k rules.ExprKind, e *rules.Expr) (*rules.Expr, bool) {
 	if !b.inInvariant {
 		b.errs.Addf(n, "(%s ...) describes a move: it is for invariants and accumulators", n.Head())
 		return nil, false
 	}
-	if k == engine.EMoving && len(n.Args()) == 0 {
+	if k == rules.EMoving && len(n.Args()) == 0 {
 		b.errs.Addf(n, "moving wants piece types")
 		return nil, false
 	}

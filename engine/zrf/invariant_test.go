@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // Invariants and accumulators are read in file order, with the
@@ -21,11 +22,11 @@ func TestInvariantForms(t *testing.T) {
 		t.Fatalf("invariants %+v, accumulators %q", r.Invariants, r.Accumulators)
 	}
 	acc, inv := r.Invariants[2], r.Invariants[3]
-	if acc.Acc != 1 || !acc.Min || acc.X.Kind != engine.EFirstCapture || len(acc.X.Types) != 1 {
+	if acc.Acc != 1 || !acc.Min || acc.X.Kind != rules.EFirstCapture || len(acc.X.Types) != 1 {
 		t.Errorf("accumulator %+v", acc)
 	}
-	if inv.Acc != -1 || inv.Cond.Kind != engine.CAnd || len(inv.Cond.Args) != 2 ||
-		inv.Cond.Args[0].Y.Kind != engine.EAccum || inv.Cond.Args[0].Y.A != 1 {
+	if inv.Acc != -1 || inv.Cond.Kind != rules.CAnd || len(inv.Cond.Args) != 2 ||
+		inv.Cond.Args[0].Y.Kind != rules.EAccum || inv.Cond.Args[0].Y.A != 1 {
 		t.Errorf("invariant %+v", inv)
 	}
 	if _, err := engine.Compile(r); err != nil {
@@ -116,10 +117,10 @@ func TestColumnsHook(t *testing.T) {
   (loss-condition (A B) stalemated))`
 	r := build(t, src, nil).Rules
 	body := r.Pieces[0].Moves[0].Body
-	if r.StackHeight != 5 || len(body) != 7 || body[2].Kind != engine.SVerify || body[3].Kind != engine.STakeTop {
+	if r.StackHeight != 5 || len(body) != 7 || body[2].Kind != rules.SVerify || body[3].Kind != rules.STakeTop {
 		t.Fatalf("stacks %d, program %+v", r.StackHeight, body)
 	}
-	if set := r.Pieces[0].Moves[1].Body[0]; set.Kind != engine.SCapture || set.Set == nil {
+	if set := r.Pieces[0].Moves[1].Body[0]; set.Kind != rules.SCapture || set.Set == nil {
 		t.Errorf("a capture of a set is still a capture: %+v", set)
 	}
 	if len(r.Shims) != 1 || len(r.Notes) != 0 {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
@@ -46,10 +46,10 @@ func (b *builder) declarePieces(pieces []*sexp.Node) []*sexp.Node {
 		first[name] = at
 		kept = append(kept, s)
 		b.types[name] = len(b.r.Pieces)
-		b.r.Pieces = append(b.r.Pieces, engine.PieceType{Name: name})
+		b.r.Pieces = append(b.r.Pieces, rules.PieceType{Name: name})
 	}
 	for i := range b.r.Pieces {
-		b.r.Pieces[i].Defaults = make([]engine.Value, len(b.r.Attrs))
+		b.r.Pieces[i].Defaults = make([]rules.Value, len(b.r.Attrs))
 	}
 	return kept
 }
@@ -80,23 +80,23 @@ func (b *builder) declareAttrs(s *sexp.Node) {
 				continue
 			}
 			b.attrs[an] = len(b.r.Attrs)
-			b.r.Attrs = append(b.r.Attrs, engine.AttrDef{Name: an})
+			b.r.Attrs = append(b.r.Attrs, rules.AttrDef{Name: an})
 		}
 	}
 }
 
-func attrValue(n *sexp.Node) engine.Value {
+func attrValue(n *sexp.Node) rules.Value {
 	s, _ := n.Value()
 	switch s {
 	case "true":
-		return engine.Value{Kind: engine.BoolValue, Bool: true}
+		return rules.Value{Kind: rules.BoolValue, Bool: true}
 	case "false":
-		return engine.Value{Kind: engine.BoolValue}
+		return rules.Value{Kind: rules.BoolValue}
 	}
 	if i, err := strconv.Atoi(s); err == nil && n.Kind == sexp.Atom {
-		return engine.Value{Kind: engine.IntValue, Int: i}
+		return rules.Value{Kind: rules.IntValue, Int: i}
 	}
-	return engine.Value{Kind: engine.StrValue, Str: s}
+	return rules.Value{Kind: rules.StrValue, Str: s}
 }
 
 func (b *builder) pieceSection(s *sexp.Node) {
@@ -145,7 +145,7 @@ func (b *builder) pieceSection(s *sexp.Node) {
 
 // pieceValue reads (value N), the piece's worth for evaluations (a ludus
 // extension of ZRF).
-func (b *builder) pieceValue(pt *engine.PieceType, a *sexp.Node) {
+func (b *builder) pieceValue(pt *rules.PieceType, a *sexp.Node) {
 	args := a.Args()
 	if len(args) != 1 || args[0].Kind != sexp.Atom {
 		b.errs.Addf(a, "value wants one number")
@@ -176,8 +176,8 @@ func (b *builder) pieceImages(piece string, a *sexp.Node) {
 
 // blocks reads the move (or drop) programs of a piece: (move-type t) tags
 // the programs after it.
-func (b *builder) blocks(piece string, list *sexp.Node, drop bool) []engine.Block {
-	var out []engine.Block
+func (b *builder) blocks(piece string, list *sexp.Node, drop bool) []rules.Block {
+	var out []rules.Block
 	mt := 0
 	for _, n := range list.Args() {
 		if n.Head() == "move-type" {
@@ -192,7 +192,7 @@ func (b *builder) blocks(piece string, list *sexp.Node, drop bool) []engine.Bloc
 			b.errs.Addf(n, "a move program is a list, got %s", describe(n))
 			continue
 		}
-		blk := engine.Block{MoveType: mt, Src: src(n)}
+		blk := rules.Block{MoveType: mt, Src: src(n)}
 		if n.Call != nil {
 			blk.Name = n.Call.Head()
 			for _, p := range n.Call.Args() {

@@ -4,28 +4,28 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
 // stmts translates a sequence of move-program statements.
-func (b *builder) stmts(nodes []*sexp.Node) []engine.Stmt {
-	var out []engine.Stmt
+func (b *builder) stmts(nodes []*sexp.Node) []rules.Stmt {
+	var out []rules.Stmt
 	for _, n := range nodes {
 		b.stmt(n, &out)
 	}
 	return out
 }
 
-func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
-	s := engine.Stmt{Src: src(n)}
+func (b *builder) stmt(n *sexp.Node, out *[]rules.Stmt) {
+	s := rules.Stmt{Src: src(n)}
 	emit := func() {
-		if s.Kind == engine.SCapture && s.Set == nil && b.columnsHook {
+		if s.Kind == rules.SCapture && s.Set == nil && b.columnsHook {
 			// Dagaz's columns: a capture takes the top of the column, and
 			// a column is not jumped twice in one move.
-			taken := &engine.Cond{Kind: engine.CTaken, Loc: s.Loc, Src: s.Src}
-			*out = append(*out, engine.Stmt{Kind: engine.SVerify, Cond: not(taken), Src: s.Src})
-			s.Kind = engine.STakeTop
+			taken := &rules.Cond{Kind: rules.CTaken, Loc: s.Loc, Src: s.Src}
+			*out = append(*out, rules.Stmt{Kind: rules.SVerify, Cond: not(taken), Src: s.Src})
+			s.Kind = rules.STakeTop
 		}
 		*out = append(*out, s)
 	}
@@ -36,12 +36,12 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 	if n.Kind == sexp.Atom {
 		switch n.Text {
 		case "add", "add-copy", "add-partial", "add-copy-partial":
-			s.Kind = engine.SAdd
-			s.Add = engine.AddSpec{Kind: addKind(n.Text), Next: -1}
+			s.Kind = rules.SAdd
+			s.Add = rules.AddSpec{Kind: addKind(n.Text), Next: -1}
 		case "mark", "back", "from", "to", "cascade", "capture", "flip", "change-owner":
 			s.Kind = locStmts[n.Text]
 		case "repeat-turn":
-			s.Kind, s.A = engine.SGotoTurn, -1
+			s.Kind, s.A = rules.SGotoTurn, -1
 		case "take-top", "capture-top":
 			if !b.stacked(n) {
 				return
@@ -52,9 +52,9 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			return
 		default:
 			if d, ok := b.dirs[n.Text]; ok {
-				s.Kind, s.A = engine.SNav, d
+				s.Kind, s.A = rules.SNav, d
 			} else if p, ok := b.positions[n.Text]; ok {
-				s.Kind, s.A = engine.SJump, p
+				s.Kind, s.A = rules.SJump, p
 			} else {
 				b.errs.Addf(n, "unknown move statement %s (not a keyword, direction or position)", n.Text)
 				return
@@ -70,13 +70,13 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			b.errs.Addf(n, "verify wants one condition")
 			return
 		}
-		s.Kind, s.Cond = engine.SVerify, b.cond(args[0])
+		s.Kind, s.Cond = rules.SVerify, b.cond(args[0])
 	case "if":
 		if len(args) < 1 {
 			b.errs.Addf(n, "if wants a condition")
 			return
 		}
-		s.Kind, s.Cond = engine.SIf, b.cond(args[0])
+		s.Kind, s.Cond = rules.SIf, b.cond(args[0])
 		body := args[1:]
 		for i, a := range body {
 			if a.IsAtom("else") {
@@ -92,7 +92,7 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 			b.errs.Addf(n, "while wants a condition")
 			return
 		}
-		s.Kind, s.Cond, s.Then = engine.SWhile, b.cond(args[0]), b.stmts(args[1:])
+		s.Kind, s.Cond, s.Then = rules.SWhile, b.cond(args[0]), b.stmts(args[1:])
 	case "add", "add-copy", "add-partial", "add-copy-partial":
 		if !b.addSpec(h, args, &s) {
 			return
@@ -106,7 +106,7 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 		if !ok {
 			return
 		}
-		s.Kind, s.A = engine.SOpposite, d
+		s.Kind, s.A = rules.SOpposite, d
 	case "mark", "from", "to", "capture", "flip", "change-owner", "back", "cascade", "take-top", "capture-top":
 		if (h == "take-top" || h == "capture-top") && !b.stacked(n) {
 			return
@@ -146,7 +146,7 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 		if !ok {
 			return
 		}
-		s.Kind, s.A = engine.SChangeType, t
+		s.Kind, s.A = rules.SChangeType, t
 		if len(args) == 2 {
 			if s.Loc, ok = b.loc(args[1]); !ok {
 				return
@@ -188,9 +188,9 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 		}
 		s.Cond = b.cond(args[1])
 		if h == "set-flag" {
-			s.Kind, s.A = engine.SSetFlag, b.flag(name)
+			s.Kind, s.A = rules.SSetFlag, b.flag(name)
 		} else {
-			s.Kind, s.A = engine.SSetPosFlag, b.posFlag(name)
+			s.Kind, s.A = rules.SSetPosFlag, b.posFlag(name)
 			if len(args) == 3 {
 				if s.Loc, ok = b.loc(args[2]); !ok {
 					return
@@ -211,9 +211,9 @@ func (b *builder) stmt(n *sexp.Node, out *[]engine.Stmt) {
 
 // locStmts are the statements that act on the current position or on an
 // optional one.
-var locStmts = map[string]engine.StmtKind{"mark": engine.SMark, "from": engine.SFrom, "to": engine.STo,
-	"capture": engine.SCapture, "flip": engine.SFlip, "change-owner": engine.SChangeOwner,
-	"back": engine.SBack, "cascade": engine.SCascade, "take-top": engine.STakeTop, "capture-top": engine.SCaptureTop}
+var locStmts = map[string]rules.StmtKind{"mark": rules.SMark, "from": rules.SFrom, "to": rules.STo,
+	"capture": rules.SCapture, "flip": rules.SFlip, "change-owner": rules.SChangeOwner,
+	"back": rules.SBack, "cascade": rules.SCascade, "take-top": rules.STakeTop, "capture-top": rules.SCaptureTop}
 
 func isPosition(b *builder, name string) bool {
 	_, ok := b.positions[name]
@@ -226,9 +226,9 @@ func isPosition(b *builder, name string) bool {
 // on with. They may come in any order: a name that is a piece type is a
 // piece type, any other name is the move type (Dagaz writes
 // (add-partial King jump-type), the type first).
-func (b *builder) addSpec(h string, args []*sexp.Node, s *engine.Stmt) bool {
-	s.Kind = engine.SAdd
-	s.Add = engine.AddSpec{Kind: addKind(h), Next: -1}
+func (b *builder) addSpec(h string, args []*sexp.Node, s *rules.Stmt) bool {
+	s.Kind = rules.SAdd
+	s.Add = rules.AddSpec{Kind: addKind(h), Next: -1}
 	partial := s.Add.Kind.Partial()
 	ok := true
 	var next *sexp.Node
@@ -292,22 +292,22 @@ func addArgs(partial bool) string {
 	return "piece types"
 }
 
-func addKind(s string) engine.AddKind {
+func addKind(s string) rules.AddKind {
 	switch s {
 	case "add-copy":
-		return engine.AddCopy
+		return rules.AddCopy
 	case "add-partial":
-		return engine.AddPartial
+		return rules.AddPartial
 	case "add-copy-partial":
-		return engine.AddCopyPartial
+		return rules.AddCopyPartial
 	}
-	return engine.AddMove
+	return rules.AddMove
 }
 
 // create reads (create [Player] Piece [position-or-direction]).
-func (b *builder) create(n *sexp.Node, s *engine.Stmt) bool {
+func (b *builder) create(n *sexp.Node, s *rules.Stmt) bool {
 	args := n.Args()
-	s.Kind, s.B = engine.SCreate, -1
+	s.Kind, s.B = rules.SCreate, -1
 	if len(args) > 0 {
 		if name, ok := atomText(args[0]); ok {
 			if p, isPlayer := b.players[name]; isPlayer {
@@ -339,28 +339,28 @@ func (b *builder) posFlag(name string) int { return intern(name, b.posFlags, &b.
 
 // loc reads a direction (one step from the current position) or a
 // position name.
-func (b *builder) loc(n *sexp.Node) (engine.Loc, bool) {
+func (b *builder) loc(n *sexp.Node) (rules.Loc, bool) {
 	name, ok := atomText(n)
 	if !ok {
 		b.errs.Addf(n, "want a direction or a position, got %s", describe(n))
-		return engine.Loc{}, false
+		return rules.Loc{}, false
 	}
 	if d, ok := b.dirs[name]; ok {
-		return engine.Loc{Kind: engine.InDir, N: d}, true
+		return rules.Loc{Kind: rules.InDir, N: d}, true
 	}
 	if p, ok := b.positions[name]; ok {
-		return engine.Loc{Kind: engine.AtPos, N: p}, true
+		return rules.Loc{Kind: rules.AtPos, N: p}, true
 	}
 	b.errs.Addf(n, "unknown direction or position %s", name)
-	return engine.Loc{}, false
+	return rules.Loc{}, false
 }
 
-var simplePreds = map[string]engine.CondKind{
-	"empty?": engine.CEmpty, "friend?": engine.CFriend, "enemy?": engine.CEnemy, "my?": engine.CMy,
-	"neutral?": engine.CNeutral, "last-from?": engine.CLastFrom, "last-to?": engine.CLastTo,
-	"attacked?": engine.CAttacked, "defended?": engine.CDefended, "on-board?": engine.COnBoard,
-	"visited?": engine.CVisited,
-	"taken?":   engine.CTaken,
+var simplePreds = map[string]rules.CondKind{
+	"empty?": rules.CEmpty, "friend?": rules.CFriend, "enemy?": rules.CEnemy, "my?": rules.CMy,
+	"neutral?": rules.CNeutral, "last-from?": rules.CLastFrom, "last-to?": rules.CLastTo,
+	"attacked?": rules.CAttacked, "defended?": rules.CDefended, "on-board?": rules.COnBoard,
+	"visited?": rules.CVisited,
+	"taken?":   rules.CTaken,
 }
 
 // predAliases are the seed's spellings of predicates: (is-piece? King)
@@ -369,19 +369,19 @@ var predAliases = map[string]string{"is-piece?": "piece?", "is-attacked?": "atta
 	"is-empty?": "empty?", "is-friend?": "friend?", "is-enemy?": "enemy?", "is-my?": "my?"}
 
 // cond translates a condition; a bad one is reported and reads as false.
-func (b *builder) cond(n *sexp.Node) *engine.Cond {
+func (b *builder) cond(n *sexp.Node) *rules.Cond {
 	c, ok := b.condOK(n)
 	if !ok {
-		return &engine.Cond{Kind: engine.CFalse}
+		return &rules.Cond{Kind: rules.CFalse}
 	}
 	return c
 }
 
-func not(c *engine.Cond) *engine.Cond {
-	return &engine.Cond{Kind: engine.CNot, Args: []*engine.Cond{c}}
+func not(c *rules.Cond) *rules.Cond {
+	return &rules.Cond{Kind: rules.CNot, Args: []*rules.Cond{c}}
 }
 
-func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
+func (b *builder) condOK(n *sexp.Node) (*rules.Cond, bool) {
 	if n.Kind == sexp.String {
 		b.errs.Addf(n, "a condition cannot be a string")
 		return nil, false
@@ -397,9 +397,9 @@ func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
 	}
 	switch name {
 	case "true":
-		return &engine.Cond{Kind: engine.CTrue}, true
+		return &rules.Cond{Kind: rules.CTrue}, true
 	case "false":
-		return &engine.Cond{Kind: engine.CFalse}, true
+		return &rules.Cond{Kind: rules.CFalse}, true
 	case "not":
 		if len(args) != 1 {
 			b.errs.Addf(n, "not wants one condition")
@@ -414,9 +414,9 @@ func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
 		}
 		return b.compare(n, compareOps[name])
 	case "and", "or":
-		c := &engine.Cond{Kind: engine.CAnd}
+		c := &rules.Cond{Kind: rules.CAnd}
 		if name == "or" {
-			c.Kind = engine.COr
+			c.Kind = rules.COr
 		}
 		if len(args) == 0 {
 			b.errs.Addf(n, "%s wants conditions", name)
@@ -450,8 +450,8 @@ func (b *builder) condOK(n *sexp.Node) (*engine.Cond, bool) {
 
 // predicate translates one predicate with its arguments; the last argument
 // may say where to look (a direction or a position).
-func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*engine.Cond, bool) {
-	c := &engine.Cond{Src: src(n)}
+func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*rules.Cond, bool) {
+	c := &rules.Cond{Src: src(n)}
 	withLoc := func(rest []*sexp.Node) bool {
 		if len(rest) > 1 {
 			b.errs.Addf(n, "%s wants at most one position or direction", name)
@@ -466,7 +466,7 @@ func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*engi
 	}
 	if k, ok := simplePreds[name]; ok {
 		c.Kind = k
-		if k == engine.COnBoard && len(args) != 1 {
+		if k == rules.COnBoard && len(args) != 1 {
 			b.errs.Addf(n, "on-board? wants a direction or position")
 			return nil, false
 		}
@@ -489,29 +489,29 @@ func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*engi
 			if !ok {
 				return nil, false
 			}
-			c.Kind, c.A = engine.CPiece, t
+			c.Kind, c.A = rules.CPiece, t
 		case "in-zone?":
 			z, ok := b.zones[arg]
 			if !ok {
 				b.errs.Addf(args[0], "unknown zone %s", arg)
 				return nil, false
 			}
-			c.Kind, c.A = engine.CInZone, z
+			c.Kind, c.A = rules.CInZone, z
 		case "flag?":
-			c.Kind, c.A = engine.CFlag, b.flag(arg)
+			c.Kind, c.A = rules.CFlag, b.flag(arg)
 			if len(args) != 1 {
 				b.errs.Addf(n, "flag? wants one flag")
 				return nil, false
 			}
 			return c, true
 		case "position-flag?":
-			c.Kind, c.A = engine.CPosFlag, b.posFlag(arg)
+			c.Kind, c.A = rules.CPosFlag, b.posFlag(arg)
 		case "position?":
 			p, ok := b.position(args[0])
 			if !ok {
 				return nil, false
 			}
-			c.Kind, c.A = engine.CPosition, p
+			c.Kind, c.A = rules.CPosition, p
 			if len(args) != 1 {
 				b.errs.Addf(n, "position? wants one position")
 				return nil, false
@@ -521,11 +521,11 @@ func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*engi
 		return c, withLoc(args[1:])
 	}
 	if a, ok := b.attrs[name]; ok {
-		c.Kind, c.A = engine.CAttr, a
+		c.Kind, c.A = rules.CAttr, a
 		return c, withLoc(args)
 	}
 	if a, ok := b.posAttrs[name]; ok {
-		c.Kind, c.A = engine.CPosAttr, a
+		c.Kind, c.A = rules.CPosAttr, a
 		return c, withLoc(args)
 	}
 	b.errs.Addf(n, "unknown condition %s", name)

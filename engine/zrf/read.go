@@ -5,8 +5,8 @@
 // Reading is in two stages. Read parses a file and what it includes, expands
 // its define macros and splits it into games and variants (a variant
 // re-uses the game before it and overrides the sections it restates).
-// Build translates one of them into engine.Rules and a separate
-// engine.View that keeps what only a renderer needs (images, sounds,
+// Build translates one of them into rules.Rules and a separate
+// rules.View that keeps what only a renderer needs (images, sounds,
 // screen coordinates). Every error names file:line:col; all errors are
 // reported together, sorted.
 package zrf

@@ -1,7 +1,7 @@
 package zrf
 
 import (
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
@@ -16,7 +16,7 @@ import (
 const maxRotate = 4096
 
 // rotate reads a rotate statement into s.
-func (b *builder) rotate(n *sexp.Node, s *engine.Stmt) bool {
+func (b *builder) rotate(n *sexp.Node, s *rules.Stmt) bool {
 	args := n.Args()
 	if len(args) == 0 {
 		b.errs.Addf(n, "rotate wants a cycle of positions, or several cycles in lists")
@@ -59,7 +59,7 @@ func (b *builder) rotate(n *sexp.Node, s *engine.Stmt) bool {
 		b.errs.Addf(n, "rotate names %d positions, at most %d", len(seen), maxRotate)
 		return false
 	}
-	s.Kind = engine.SRotate
+	s.Kind = rules.SRotate
 	return true
 }
 

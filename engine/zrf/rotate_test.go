@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // TestRotateReads reads the two forms of rotate: one cycle, and several
@@ -26,7 +27,7 @@ func TestRotateReads(t *testing.T) {
 	}
 	for i, want := range [][][]string{{{"a1", "b1", "b2"}}, {{"a1", "b1"}, {"a2", "b2"}}} {
 		s := blocks[i].Body[0]
-		if s.Kind != engine.SRotate || len(s.Cycles) != len(want) {
+		if s.Kind != rules.SRotate || len(s.Cycles) != len(want) {
 			t.Fatalf("block %d: %+v", i, s)
 		}
 		for c, cyc := range s.Cycles {

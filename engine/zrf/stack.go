@@ -1,7 +1,7 @@
 package zrf
 
 import (
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
@@ -46,12 +46,12 @@ func (b *builder) stacked(n *sexp.Node) bool {
 }
 
 // stackSize reads stack-size and (stack-size loc).
-func (b *builder) stackSize(n *sexp.Node, args []*sexp.Node, e *engine.Expr) (*engine.Expr, bool) {
+func (b *builder) stackSize(n *sexp.Node, args []*sexp.Node, e *rules.Expr) (*rules.Expr, bool) {
 	if len(args) > 1 {
 		b.errs.Addf(n, "stack-size wants at most one position or direction")
 		return nil, false
 	}
-	e.Kind = engine.EStackSize
+	e.Kind = rules.EStackSize
 	if len(args) == 1 {
 		l, ok := b.loc(args[0])
 		if !ok {

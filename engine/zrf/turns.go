@@ -1,7 +1,7 @@
 package zrf
 
 import (
-	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
@@ -16,7 +16,7 @@ import (
 func (b *builder) turnEntries(s *sexp.Node, top bool) {
 	first := len(b.r.Turns)
 	repeat := first
-	var pending []engine.TurnLabel
+	var pending []rules.TurnLabel
 	pendingAt := s
 	for _, a := range s.Args() {
 		switch {
@@ -67,14 +67,14 @@ func (b *builder) turnEntries(s *sexp.Node, top bool) {
 
 // label reads (label name...): the names label the next entry, whoever
 // moved last.
-func (b *builder) label(n *sexp.Node) []engine.TurnLabel {
-	var out []engine.TurnLabel
+func (b *builder) label(n *sexp.Node) []rules.TurnLabel {
+	var out []rules.TurnLabel
 	if len(n.Args()) == 0 {
 		b.errs.Addf(n, "label wants a name")
 	}
 	for _, a := range n.Args() {
 		if i, ok := b.labelName(a); ok {
-			out = append(out, engine.TurnLabel{Label: i, Player: -1})
+			out = append(out, rules.TurnLabel{Label: i, Player: -1})
 		}
 	}
 	return out
@@ -83,8 +83,8 @@ func (b *builder) label(n *sexp.Node) []engine.TurnLabel {
 // playerLabels reads (labels name...): one name per player in the order
 // of (players ...), "-" for none; the label counts only for a jump made
 // by that player.
-func (b *builder) playerLabels(n *sexp.Node) []engine.TurnLabel {
-	var out []engine.TurnLabel
+func (b *builder) playerLabels(n *sexp.Node) []rules.TurnLabel {
+	var out []rules.TurnLabel
 	args := n.Args()
 	if len(args) != len(b.r.Players) {
 		b.errs.Addf(n, "labels wants one name (or -) per player: %d players, %d names", len(b.r.Players), len(args))
@@ -95,7 +95,7 @@ func (b *builder) playerLabels(n *sexp.Node) []engine.TurnLabel {
 			continue
 		}
 		if i, ok := b.labelName(a); ok {
-			out = append(out, engine.TurnLabel{Label: i, Player: p})
+			out = append(out, rules.TurnLabel{Label: i, Player: p})
 		}
 	}
 	return out
@@ -135,9 +135,9 @@ func (b *builder) scanLabels(s *sexp.Node) {
 }
 
 // gotoTurn reads (goto-turn label) and (repeat-turn).
-func (b *builder) gotoTurn(n *sexp.Node, s *engine.Stmt) bool {
+func (b *builder) gotoTurn(n *sexp.Node, s *rules.Stmt) bool {
 	args := n.Args()
-	s.Kind, s.A = engine.SGotoTurn, -1
+	s.Kind, s.A = rules.SGotoTurn, -1
 	if n.Head() == "repeat-turn" {
 		if len(args) != 0 {
 			b.errs.Addf(n, "repeat-turn takes no arguments")

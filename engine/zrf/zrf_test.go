@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/internal/shareddata"
 )
 
@@ -59,7 +60,7 @@ func TestMacros(t *testing.T) {
 	if len(blocks) != 2 || blocks[0].Name != "step" || blocks[0].Params[0] != "n" || blocks[1].Params[0] != "s" {
 		t.Fatalf("blocks %+v", blocks)
 	}
-	if k := blocks[0].Body[0].Kind; k != engine.SNav {
+	if k := blocks[0].Body[0].Kind; k != rules.SNav {
 		t.Fatalf("first statement %v", k)
 	}
 }
@@ -137,7 +138,7 @@ func TestVariants(t *testing.T) {
 	}
 	goals, _ := f.Build(f.Games[2])
 	r := goals.Rules
-	if len(r.Goals) != 1 || r.Goals[0].Kind != engine.Loss || len(r.Setup) != 1 {
+	if len(r.Goals) != 1 || r.Goals[0].Kind != rules.Loss || len(r.Setup) != 1 {
 		t.Errorf("variant Goals: %+v", r.Goals)
 	}
 	if r.Pieces[0].Name != "P" || r.Pieces[1].Name != "Q" || len(r.Pieces[1].Moves) != 1 {

@@ -1,4 +1,4 @@
-package engine
+package rules
 
 // View is what a renderer needs and the rules never use: screen geometry of
 // the positions, image and sound file names, help texts. Front ends fill it

@@ -1,4 +1,4 @@
-package engine
+package rules
 
 // This file is the intermediate form of move programs: a small tree of
 // statements and conditions that front ends (the ZRF reader, later the

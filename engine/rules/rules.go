@@ -1,14 +1,11 @@
-// Package engine is the universal board-game engine: the rules model of a
-// game (board topology, pieces, move programs, turn order, goals), the
-// compiler that turns move programs into a compact bytecode, and the game
-// state with move generation, make/unmake, Zobrist hashing and repetition
-// history. Rule files are read into this model by engine/zrf; nothing here
-// knows any file syntax.
-//
-// A move returned by the generator is a whole composite move (a capture
-// chain is one move); its partial steps stay available in Move.Steps for
-// interfaces that play step by step.
-package engine
+// Package rules is the syntax-free model of a board game, as go/ast is the
+// model of Go source apart from go/parser: the board and its directions,
+// zones, pieces, move programs as small trees of statements and
+// conditions, the turn order, invariants and goals, and beside them the
+// View a renderer needs. The readers (engine/zrf, engine/sexp) build it;
+// package engine compiles it into a game that can be played. Nothing here
+// runs a move or knows a file syntax.
+package rules
 
 import "fmt"
 
