@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/search"
 )
 
@@ -14,7 +15,7 @@ import (
 type SpeedGame struct {
 	Name string
 	File string
-	Game *Engine
+	Game *games.Game
 }
 
 // Speed is what MeasureSpeed finds for one game.
@@ -30,14 +31,14 @@ type Speed struct {
 
 // MeasureSpeed measures random playouts for about d each way and times
 // an MCTS decision of the given iterations from the start.
-func MeasureSpeed(ctx context.Context, g *Engine, d time.Duration, iterations int, seed uint64) (Speed, error) {
+func MeasureSpeed(ctx context.Context, g *games.Game, d time.Duration, iterations int, seed uint64) (Speed, error) {
 	var sp Speed
-	raw, err := engine.MeasurePlayouts(ctx, g.Rules.Compiled, d, 1000, seed)
+	raw, err := engine.MeasurePlayouts(ctx, g.Compiled, d, 1000, seed)
 	if err != nil {
 		return sp, err
 	}
 	sp.Raw, sp.Plies = raw.PerSecond(), float64(raw.Plies)/float64(raw.Playouts)
-	if sp.Adapter, _, err = search.PlayoutRate(ctx, g.Game.New(), d, seed); err != nil {
+	if sp.Adapter, _, err = search.PlayoutRate(ctx, g.New(), d, seed); err != nil {
 		return sp, err
 	}
 	for _, w := range []int{1, 2} {
@@ -46,7 +47,7 @@ func MeasureSpeed(ctx context.Context, g *Engine, d time.Duration, iterations in
 			return sp, err
 		}
 		start := time.Now()
-		dec, err := bot.Choose(ctx, g.Game.New())
+		dec, err := bot.Choose(ctx, g.New())
 		if err != nil {
 			return sp, err
 		}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"time"
+
+	"github.com/ludus-games/ludus/games"
 )
 
 // ParallelBench sets up the parallel-MCTS measurement of
@@ -56,12 +58,12 @@ func (b ParallelBench) configs() []parallelConfig {
 
 // MeasureParallelRun times one decision of the bot spec from the start
 // position of g, in wall-clock and processor time (cpu may be nil).
-func MeasureParallelRun(ctx context.Context, g *Engine, spec string, cpu func() time.Duration) (ParallelRun, error) {
+func MeasureParallelRun(ctx context.Context, g *games.Game, spec string, cpu func() time.Duration) (ParallelRun, error) {
 	bot, err := g.Bots.Bot(spec)
 	if err != nil {
 		return ParallelRun{}, err
 	}
-	pos := g.Game.New()
+	pos := g.New()
 	var c0 time.Duration
 	if cpu != nil {
 		c0 = cpu()

@@ -11,18 +11,19 @@ import (
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/games"
 )
 
 // bundled opens one of the rules files in games/.
-func bundled(t testing.TB, name string) *arena.Engine {
+func bundled(t testing.TB, name string) *games.Game {
 	t.Helper()
 	return bundledVariant(t, name, "")
 }
 
 // bundledVariant opens a game or variant of a rules file in games/.
-func bundledVariant(t testing.TB, name, variant string) *arena.Engine {
+func bundledVariant(t testing.TB, name, variant string) *games.Game {
 	t.Helper()
-	e, err := arena.OpenEngine(filepath.Join("..", "games", name), arena.EngineOptions{Variant: variant})
+	e, err := games.Open(filepath.Join("..", "games", name), games.Options{Variant: variant})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,11 +41,11 @@ func againstRandom(t *testing.T, file, bot string, games, minWins, maxLosses int
 func againstRandomVariant(t *testing.T, file, variant, bot string, games, minWins, maxLosses int) *arena.MatchReport {
 	t.Helper()
 	e := bundledVariant(t, file, variant)
-	bots, err := e.Entrants(bot, "random")
+	bots, err := arena.Entrants(e.Bots, bot, "random")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := arena.Match(context.Background(), e.Game, bots, arena.Options{Games: games, Seed: 1})
+	m, err := arena.Match(context.Background(), arena.BoardGame(e), bots, arena.Options{Games: games, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,11 +150,11 @@ func TestLongDialectMCTSAgainstRandom(t *testing.T) {
 // back and replays them by its rules, to the same end.
 func TestEngineRecordsReplay(t *testing.T) {
 	e := bundled(t, "checkers.zrf")
-	bots, err := e.Entrants("alphabeta:depth=2", "random")
+	bots, err := arena.Entrants(e.Bots, "alphabeta:depth=2", "random")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := arena.Match(context.Background(), e.Game, bots, arena.Options{Games: 2, Seed: 4})
+	m, err := arena.Match(context.Background(), arena.BoardGame(e), bots, arena.Options{Games: 2, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +167,7 @@ func TestEngineRecordsReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := engine.NewState(e.Rules.Compiled)
+		s := engine.NewState(e.Compiled)
 		if err := rec.Replay(s); err != nil {
 			t.Fatalf("game %d: %v", r.Index+1, err)
 		}
@@ -196,7 +197,7 @@ func TestOpenEngineErrors(t *testing.T) {
 		{"../games/checkers.zrf", "Queen=9", `unknown name "Queen"`},
 		{"../games/checkers.zrf", "Man=x", "want a number"},
 	} {
-		_, err := arena.OpenEngine(tt.path, arena.EngineOptions{Eval: tt.eval})
+		_, err := games.Open(tt.path, games.Options{Eval: tt.eval})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s %q: error %v, want %q", tt.path, tt.eval, err, tt.want)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ludus-games/ludus/arena"
+	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/internal/testgames"
 	"github.com/ludus-games/ludus/search"
 )
@@ -42,26 +43,26 @@ func ExampleBalance() {
 	// legal moves by move: [9 8 7 6 5 4 3 2 1]
 }
 
-// ExampleOpenEngine plays full-depth alpha-beta against itself on the
+// ExampleBoardGame plays full-depth alpha-beta against itself on the
 // bundled tic-tac-toe rules: every game is drawn.
-func ExampleOpenEngine() {
-	e, err := arena.OpenEngine("../games/tic-tac-toe.zrf", arena.EngineOptions{})
+func ExampleBoardGame() {
+	e, err := games.Open("../games/tic-tac-toe.zrf", games.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	bots, err := e.Entrants("alphabeta:depth=9", "alphabeta:depth=9")
+	bots, err := arena.Entrants(e.Bots, "alphabeta:depth=9", "alphabeta:depth=9")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	m, err := arena.Match(context.Background(), e.Game, bots, arena.Options{Games: 4, Seed: 1, Openings: 1})
+	m, err := arena.Match(context.Background(), arena.BoardGame(e), bots, arena.Options{Games: 4, Seed: 1, Openings: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Printf("%s, %s vs %s: %d games, %d draws\n", m.Game, m.Bots[0], m.Bots[1], m.Games, m.Draws)
-	fmt.Println("players:", e.Game.Players)
+	fmt.Println("players:", e.Players())
 	// Output:
 	// Tic-Tac-Toe, alphabeta:depth=9 vs alphabeta:depth=9#2: 4 games, 4 draws
 	// players: [X O]

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/arena"
+	"github.com/ludus-games/ludus/games"
 )
 
 // trapRules is a race whose runners' moves loop for ever once a runner
@@ -29,34 +30,34 @@ func TestRulesErrorStopsRuns(t *testing.T) {
 	if err := os.WriteFile(path, []byte(trapRules), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e, err := arena.OpenEngine(path, arena.EngineOptions{})
+	e, err := games.Open(path, games.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
 	runs := map[string]func(specs ...string) error{
 		"match": func(specs ...string) error {
-			es, err := e.Entrants(specs...)
+			es, err := arena.Entrants(e.Bots, specs...)
 			if err != nil {
 				return err
 			}
-			_, err = arena.Match(ctx, e.Game, es, arena.Options{Games: 4, Seed: 1, Workers: 2})
+			_, err = arena.Match(ctx, arena.BoardGame(e), es, arena.Options{Games: 4, Seed: 1, Workers: 2})
 			return err
 		},
 		"tournament": func(specs ...string) error {
-			es, err := e.Entrants(specs...)
+			es, err := arena.Entrants(e.Bots, specs...)
 			if err != nil {
 				return err
 			}
-			_, err = arena.Tournament(ctx, e.Game, es, arena.Options{Games: 2, Seed: 1})
+			_, err = arena.Tournament(ctx, arena.BoardGame(e), es, arena.Options{Games: 2, Seed: 1})
 			return err
 		},
 		"balance": func(specs ...string) error {
-			es, err := e.Entrants(specs[0])
+			es, err := arena.Entrants(e.Bots, specs[0])
 			if err != nil {
 				return err
 			}
-			_, err = arena.Balance(ctx, e.Game, es[0], arena.Options{Games: 4, Seed: 1})
+			_, err = arena.Balance(ctx, arena.BoardGame(e), es[0], arena.Options{Games: 4, Seed: 1})
 			return err
 		},
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 )
 
 // Each bundled game is drawn as it is played: chess, checkers and
@@ -27,7 +27,7 @@ func TestPictureStyles(t *testing.T) {
 		{"ur.zrf", "tiles", []string{"#efd9b4"}, []string{"#8a7560"}},
 		{"fanorona.zrf", "lines", []string{"#8a7560"}, nil},
 	} {
-		g, err := zrf.Open("../games/"+tt.file, "")
+		g, err := games.Open("../games/"+tt.file, games.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

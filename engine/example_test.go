@@ -6,13 +6,13 @@ import (
 	"strings"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 )
 
 // A game is read and compiled once; a state generates moves, plays and
 // takes them back.
 func Example() {
-	g, err := zrf.Open("../games/tic-tac-toe.zrf", "")
+	g, err := games.Open("../games/tic-tac-toe.zrf", games.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -35,7 +35,7 @@ func Example() {
 
 // A capture chain is one move of several steps.
 func ExampleState_Notation() {
-	g, _ := zrf.Open("../games/checkers.zrf", "")
+	g, _ := games.Open("../games/checkers.zrf", games.Options{})
 	pos := `(turn Black) (Black (Man c3)) (White (Man d4 f6 h8))`
 	s, err := engine.ParsePosition(g.Compiled, "chain", []byte(pos))
 	if err != nil {
@@ -53,7 +53,7 @@ func ExampleState_Notation() {
 
 // Positions are set up and written in the position format.
 func ExampleParsePosition() {
-	g, _ := zrf.Open("../games/connect-four.zrf", "")
+	g, _ := games.Open("../games/connect-four.zrf", games.Options{})
 	s, _ := engine.ParsePosition(g.Compiled, "example", []byte("(turn Yellow) (Red (Disc d1 d2)) (Yellow (Disc e1))"))
 	fmt.Print(s.FormatPosition())
 	// Output:
@@ -72,7 +72,7 @@ func ExampleReadRecord() {
 		fmt.Println(err)
 		return
 	}
-	g, _ := zrf.Open("../games/tic-tac-toe.zrf", "")
+	g, _ := games.Open("../games/tic-tac-toe.zrf", games.Options{})
 	s := engine.NewState(g.Compiled)
 	if err := rec.Replay(s); err != nil {
 		fmt.Println(err)
@@ -89,7 +89,7 @@ func ExampleReadRecord() {
 
 // A game seen as a game.Position: the interface search players use.
 func ExampleNewPosition() {
-	g, _ := zrf.Open("../games/tic-tac-toe.zrf", "")
+	g, _ := games.Open("../games/tic-tac-toe.zrf", games.Options{})
 	pos := engine.NewPosition(engine.NewState(g.Compiled), nil)
 	for _, text := range []string{"a1", "b1", "b2", "c1", "c3"} {
 		m, err := pos.ParseMove(text + " drop-on-empty " + pos.PlayerName(pos.ToMove()) + " Mark")
@@ -111,7 +111,7 @@ func ExampleNewPosition() {
 // Piece values are inferred from the rules, declared in them with
 // (value N), or set by a spec.
 func ExampleNewEvaluator() {
-	g, _ := zrf.Open("../games/chess.zrf", "")
+	g, _ := games.Open("../games/chess.zrf", games.Options{})
 	fmt.Println(g.Compiled.Evaluator())
 	e, err := engine.NewEvaluator(g.Compiled, "Pawn=1,Knight=3,Bishop=3,Rook=5,Queen=9")
 	if err != nil {
@@ -129,7 +129,7 @@ func ExampleNewEvaluator() {
 // In Laska a capture takes the top piece of the jumped column to the
 // bottom of the capturer's, freeing the piece under it.
 func ExampleState_Column() {
-	g, _ := zrf.Open("../games/laska.zrf", "")
+	g, _ := games.Open("../games/laska.zrf", games.Options{})
 	pos := `(turn White) (White (Soldier c3)) (Black (Soldier d4 a7)) (stack d4 (White Soldier))`
 	s, err := engine.ParsePosition(g.Compiled, "column", []byte(pos))
 	if err != nil {

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"github.com/ludus-games/ludus/engine/rules"
 	"math/rand/v2"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // WithoutPlans returns a copy of g whose move programs run as bytecode

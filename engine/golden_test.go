@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -38,7 +38,7 @@ func golden(t *testing.T, name string, got []byte) {
 func TestSummaries(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "games", "*.zrf"))
 	for _, f := range files {
-		g, err := zrf.Open(f, "")
+		g, err := games.Open(f, games.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 )
 
 // compileSource compiles the first game of a rules text named loop.zrf.
@@ -83,7 +84,7 @@ func TestPictureOneDimension(t *testing.T) {
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	g, err := zrf.Open(path, "")
+	g, err := games.Open(path, games.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 )
 
 // TestRotateCarries: a group move takes what belongs to a piece with it
@@ -41,7 +41,7 @@ func TestRotateCarries(t *testing.T) {
 // TestRotateCompileErrors: what rotate cannot be combined with, and
 // rules that name positions off the board, are errors of Compile.
 func TestRotateCompileErrors(t *testing.T) {
-	g, err := zrf.Open(filepath.Join("testdata", "games", "turntable.zrf"), "Turntable counters")
+	g, err := games.Open(filepath.Join("testdata", "games", "turntable.zrf"), games.Options{Variant: "Turntable counters"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,9 @@
-// Package games holds the rules files bundled with ludus, so that every
-// command and the server find them from any directory.
+// Package games is the one loader of board games: it holds the rules files
+// bundled with ludus, so that every command and the server find them from
+// any directory, and turns a rules file (bundled, on disk, or a text sent
+// alone) into a Game ready to play: read (engine/zrf), the variant
+// selected, built into the rules model (engine/rules) and compiled
+// (engine), with its evaluation and a registry of bots (search).
 package games
 
 import (

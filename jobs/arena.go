@@ -12,7 +12,6 @@ import (
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/queue"
 	"github.com/ludus-games/ludus/render/plot"
@@ -144,43 +143,28 @@ func newPlan(r ArenaRun) (*arena.Plan[engine.Ply, *engine.Position], error) {
 	o := arena.Options{Games: r.Games, Seed: r.Seed, Openings: r.Openings, Settings: r.Settings}
 	switch r.Kind {
 	case "match":
-		return arena.MatchPlan(eng.Game, entrants, o)
+		return arena.MatchPlan(eng, entrants, o)
 	case "tournament":
-		return arena.TournamentPlan(eng.Game, entrants, o)
+		return arena.TournamentPlan(eng, entrants, o)
 	case "balance":
 		if len(entrants) != 1 {
 			return nil, fmt.Errorf("balance: %d bots, want 1", len(entrants))
 		}
-		return arena.BalancePlan(eng.Game, entrants[0], o)
+		return arena.BalancePlan(eng, entrants[0], o)
 	}
 	return nil, fmt.Errorf("unknown run kind %q", r.Kind)
 }
 
 // open reads the run's rules and seats its bots.
-func open(r ArenaRun) (*arena.Engine, []arena.Entrant[engine.Ply, *engine.Position], error) {
+func open(r ArenaRun) (arena.Game[engine.Ply, *engine.Position], []arena.Entrant[engine.Ply, *engine.Position], error) {
 	// Includes resolve among the bundled games: a queued run carries one
 	// file.
-	f, err := zrf.Read(r.File, []byte(r.Source), games.FS())
+	g, err := games.Read(r.File, []byte(r.Source), games.Options{Variant: r.Variant, Eval: r.Eval, MaxPlies: r.MaxPlies})
 	if err != nil {
-		return nil, nil, err
+		return arena.Game[engine.Ply, *engine.Position]{}, nil, err
 	}
-	e, err := f.Select(r.Variant)
-	if err != nil {
-		return nil, nil, err
-	}
-	g, err := f.Build(e)
-	if err == nil {
-		g.Compiled, err = engine.Compile(g.Rules)
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", r.File, err)
-	}
-	eng, err := arena.NewEngine(g, r.File, arena.EngineOptions{Eval: r.Eval, MaxPlies: r.MaxPlies})
-	if err != nil {
-		return nil, nil, err
-	}
-	entrants, err := eng.Entrants(r.Bots...)
-	return eng, entrants, err
+	entrants, err := arena.Entrants(g.Bots, r.Bots...)
+	return arena.BoardGame(g), entrants, err
 }
 
 // Report is what a run prints and draws.
@@ -203,12 +187,12 @@ func ArenaReport(r ArenaRun, recs []*arena.Record) (Report, error) {
 	}
 	switch r.Kind {
 	case "match":
-		return arena.NewMatchReport(eng.Game.Name, names, r.Seed, recs), nil
+		return arena.NewMatchReport(eng.Name, names, r.Seed, recs), nil
 	case "tournament":
-		return arena.NewTournamentReport(eng.Game.Name, names, r.Seed, r.Games, recs), nil
+		return arena.NewTournamentReport(eng.Name, names, r.Seed, r.Games, recs), nil
 	case "balance":
-		b := arena.NewBalanceReport(eng.Game.Name, names[0], r.Seed, recs)
-		b.SeatNames = eng.Game.Players
+		b := arena.NewBalanceReport(eng.Name, names[0], r.Seed, recs)
+		b.SeatNames = eng.Players
 		return b, nil
 	}
 	return nil, fmt.Errorf("unknown run kind %q", r.Kind)
@@ -248,14 +232,14 @@ func finishArena(ctx context.Context, r ArenaRun, recs []*arena.Record, dir stri
 	o := arena.Options{Games: r.Games, Seed: r.Seed, Openings: r.Openings, Settings: r.Settings, Dir: dir, Played: recs}
 	switch r.Kind {
 	case "match":
-		return arena.Match(ctx, eng.Game, entrants, o)
+		return arena.Match(ctx, eng, entrants, o)
 	case "tournament":
-		return arena.Tournament(ctx, eng.Game, entrants, o)
+		return arena.Tournament(ctx, eng, entrants, o)
 	case "balance":
 		if len(entrants) != 1 {
 			return nil, fmt.Errorf("balance: %d bots, want 1", len(entrants))
 		}
-		return arena.Balance(ctx, eng.Game, entrants[0], o)
+		return arena.Balance(ctx, eng, entrants[0], o)
 	}
 	return nil, fmt.Errorf("unknown run kind %q", r.Kind)
 }

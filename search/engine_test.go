@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
+	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/search"
 )
 
@@ -15,7 +15,7 @@ import (
 // played through the engine.
 func zrfTicTacToe(t *testing.T) *engine.Position {
 	t.Helper()
-	g, err := zrf.Open("../games/tic-tac-toe.zrf", "")
+	g, err := games.Open("../games/tic-tac-toe.zrf", games.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestAlphaBetaNeverLosesZRFTicTacToe(t *testing.T) {
 // engine.
 func zrfStart(t *testing.T, file string) *engine.Position {
 	t.Helper()
-	g, err := zrf.Open("../games/"+file, "")
+	g, err := games.Open("../games/"+file, games.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

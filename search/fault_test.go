@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/game"
+	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/search"
 )
 
@@ -17,7 +17,7 @@ import (
 // runner's moves loop for ever once it stands in column e, which the
 // first player's runner reaches at ply 8.
 func TestRulesErrorReachesChoose(t *testing.T) {
-	g, err := zrf.Open("testdata/trap.zrf", "")
+	g, err := games.Open("testdata/trap.zrf", games.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,11 +23,15 @@ func BenchmarkTreeParallelLock(b *testing.B) {
 		iters int
 	}{{"chess.zrf", 100}, {"breakthrough.zrf", 2000}, {"connect-four.zrf", 10000}} {
 		b.Run(g.file, func(b *testing.B) {
-			z, err := zrf.Open("../games/"+g.file, "")
+			z, err := zrf.Load("../games/"+g.file, "")
 			if err != nil {
 				b.Fatal(err)
 			}
-			pos := engine.NewPosition(engine.NewState(z.Compiled), nil)
+			cg, err := engine.Compile(z.Rules)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pos := engine.NewPosition(engine.NewState(cg), nil)
 			m := &MCTS[engine.Ply, *engine.Position]{}
 			var mu sync.Mutex
 			var locked, total time.Duration

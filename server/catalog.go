@@ -12,8 +12,6 @@ import (
 	"sync"
 	"testing/fstest"
 
-	"github.com/ludus-games/ludus/arena"
-	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/store"
@@ -43,7 +41,7 @@ type catalog struct {
 
 	mu      sync.RWMutex
 	files   map[string]*catalogFile
-	engines map[string]*arena.Engine // by name and variant index
+	engines map[string]*games.Game // by name and variant index
 }
 
 type catalogFile struct {
@@ -56,7 +54,7 @@ type catalogFile struct {
 // game of rules the engine lacks), is left out and reported in skipped:
 // a directory of many games is served with those that play.
 func newCatalog(ctx context.Context, st *store.Store, dir fs.FS) (c *catalog, skipped []error, err error) {
-	c = &catalog{store: st, files: map[string]*catalogFile{}, engines: map[string]*arena.Engine{}}
+	c = &catalog{store: st, files: map[string]*catalogFile{}, engines: map[string]*games.Game{}}
 	for _, name := range games.Names() {
 		src, _ := games.Source(name)
 		if err := c.add(name, "bundled", src, games.FS()); err != nil {
@@ -154,7 +152,7 @@ func (c *catalog) info(name string) (GameInfo, bool) {
 // engine returns the compiled game of a file's variant ("": the default)
 // and the variant's title: 404 for an unknown file, 422 for an unknown
 // variant or rules that do not compile.
-func (c *catalog) engine(name, variant string) (*arena.Engine, string, error) {
+func (c *catalog) engine(name, variant string) (*games.Game, string, error) {
 	c.mu.RLock()
 	f, ok := c.files[name]
 	c.mu.RUnlock()
@@ -172,13 +170,7 @@ func (c *catalog) engine(name, variant string) (*arena.Engine, string, error) {
 	if eng != nil {
 		return eng, e.Title, nil
 	}
-	g, err := f.file.Build(e)
-	if err == nil {
-		g.Compiled, err = engine.Compile(g.Rules)
-	}
-	if err == nil {
-		eng, err = arena.NewEngine(g, name, arena.EngineOptions{})
-	}
+	eng, err = games.Build(f.file, e, games.Options{})
 	if err != nil {
 		return nil, "", failf(http.StatusUnprocessableEntity, "%s: %v", name, err)
 	}
@@ -201,7 +193,7 @@ func (c *catalog) upload(ctx context.Context, name string, src []byte) (GameInfo
 	if old, ok := c.info(name); ok && old.Source != "upload" {
 		return GameInfo{}, failf(http.StatusConflict, "%s: a %s game has that name", name, old.Source)
 	}
-	probe := &catalog{files: map[string]*catalogFile{}, engines: map[string]*arena.Engine{}}
+	probe := &catalog{files: map[string]*catalogFile{}, engines: map[string]*games.Game{}}
 	if err := probe.add(name, "upload", src, fstest.MapFS{}); err != nil {
 		return GameInfo{}, failf(http.StatusUnprocessableEntity, "%v", err)
 	}

@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/games"
 )
 
@@ -73,11 +72,11 @@ func RunLoad(ctx context.Context, o LoadOptions) (*LoadReport, error) {
 	if !ok {
 		return nil, fmt.Errorf("load: %s is not a bundled game", o.Game)
 	}
-	f, err := zrf.Read(o.Game, src, games.FS())
+	g, err := games.Read(o.Game, src, games.Options{})
 	if err != nil {
 		return nil, err
 	}
-	l := &loadRun{o: o, file: f, client: &http.Client{Transport: &http.Transport{
+	l := &loadRun{o: o, game: g, client: &http.Client{Transport: &http.Transport{
 		MaxIdleConns: o.Sessions * 2, MaxIdleConnsPerHost: o.Sessions * 2, IdleConnTimeout: time.Minute}}}
 	if o.Duration > 0 {
 		var cancel context.CancelFunc
@@ -106,7 +105,7 @@ func RunLoad(ctx context.Context, o LoadOptions) (*LoadReport, error) {
 
 type loadRun struct {
 	o      LoadOptions
-	file   *zrf.File
+	game   *games.Game
 	client *http.Client
 
 	started atomic.Int64
@@ -324,15 +323,7 @@ func (l *loadRun) mismatch() {
 // check replays the finished game's record with the rules: the moves must
 // be legal, the same as the events told, and end in the server's result.
 func (l *loadRun) check(ctx context.Context, id string, st State, played []string) error {
-	g, err := l.file.Build(l.file.Games[0])
-	if err == nil {
-		g.Compiled, err = engine.Compile(g.Rules)
-	}
-	if err != nil {
-		return err
-	}
-	s := engine.NewState(g.Compiled)
-	pos := engine.NewPosition(s, nil)
+	pos := engine.NewPosition(engine.NewState(l.game.Compiled), nil)
 	ok := slices.Equal(played, st.Moves)
 	for _, m := range st.Moves {
 		ply, err := pos.ParseMove(m)

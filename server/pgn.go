@@ -34,7 +34,7 @@ func chessLike(g *engine.Game) error {
 // writePGN writes the tree as PGN with standard algebraic moves and
 // variations; the caller holds ss.mu.
 func (ss *session) writePGN(w *bytes.Buffer) error {
-	g := ss.eng.Rules.Compiled
+	g := ss.eng.Compiled
 	if err := chessLike(g); err != nil {
 		return failf(http.StatusUnprocessableEntity, "%v", err)
 	}
@@ -50,13 +50,13 @@ func (ss *session) writePGN(w *bytes.Buffer) error {
 			result = "1/2-1/2"
 		}
 	}
-	tags := [][2]string{{"Event", ss.eng.Game.Name + " (ludus session " + ss.id + ")"}, {"Site", "ludus"}, {"Date", ss.created.UTC().Format("2006.01.02")},
+	tags := [][2]string{{"Event", ss.eng.Name + " (ludus session " + ss.id + ")"}, {"Site", "ludus"}, {"Date", ss.created.UTC().Format("2006.01.02")},
 		{"Round", "-"}, {"White", seatName(st, 0)}, {"Black", seatName(st, 1)}, {"Result", result}}
 	for _, t := range tags {
 		fmt.Fprintf(w, "[%s %q]\n", t[0], t[1])
 	}
 	w.WriteString("\n")
-	pos := ss.eng.Game.New()
+	pos := ss.eng.New()
 	// Each move is followed by its alternatives in parentheses, then the
 	// line goes on.
 	var walk func(n *node, ply int, out *[]string, number bool) error

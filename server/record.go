@@ -21,7 +21,7 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, ss *session
 	switch format {
 	case "", "ludus":
 		rec := &engine.Record{}
-		rec.SetTag("Game", ss.eng.Game.Name)
+		rec.SetTag("Game", ss.eng.Name)
 		rec.SetTag("File", ss.game)
 		if st := ss.state(); st.Result != nil {
 			rec.SetTag("Result", st.Result.Reason)
@@ -93,7 +93,7 @@ func (ss *session) writeSGF(w *bytes.Buffer) {
 		}
 		return "B"
 	}
-	fmt.Fprintf(w, "(;FF[4]CA[UTF-8]AP[ludus]GN[%s]DT[%s]", sgfEscape(ss.eng.Game.Name), ss.created.UTC().Format(time.DateOnly))
+	fmt.Fprintf(w, "(;FF[4]CA[UTF-8]AP[ludus]GN[%s]DT[%s]", sgfEscape(ss.eng.Name), ss.created.UTC().Format(time.DateOnly))
 	if len(names) == 2 {
 		fmt.Fprintf(w, "P%s[%s]P%s[%s]", color(0), sgfEscape(names[0]), color(1), sgfEscape(names[1]))
 	}

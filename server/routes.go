@@ -100,7 +100,7 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 	mux.Handle("GET /api/sessions/{id}/events", s.withSession(s.serveEvents))
 	mux.Handle("GET /api/sessions/{id}/board.svg", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
 		ss.mu.Lock()
-		d := engine.Picture(ss.pos.State(), ss.eng.Rules.View)
+		d := engine.Picture(ss.pos.State(), ss.eng.View)
 		ss.mu.Unlock()
 		var buf bytes.Buffer
 		if err := d.WriteSVG(&buf); err != nil {
@@ -112,7 +112,7 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 		return err
 	}))
 	mux.Handle("GET /api/sessions/{id}/geometry", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
-		return writeJSON(w, http.StatusOK, engine.BoardGeometry(ss.eng.Rules.Compiled, ss.eng.Rules.View))
+		return writeJSON(w, http.StatusOK, engine.BoardGeometry(ss.eng.Compiled, ss.eng.View))
 	}))
 	mux.Handle("GET /api/sessions/{id}/tree", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
 		ss.mu.Lock()

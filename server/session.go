@@ -14,9 +14,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/game"
+	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/search"
 	"github.com/ludus-games/ludus/store"
 )
@@ -57,7 +57,7 @@ type session struct {
 	id      string
 	game    string
 	variant string
-	eng     *arena.Engine
+	eng     *games.Game
 	seats   []seat
 	bots    []search.Bot[engine.Ply, *engine.Position] // nil for human seats
 	created time.Time

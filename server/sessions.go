@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/search"
 	"github.com/ludus-games/ludus/store"
 )
@@ -79,7 +79,7 @@ func (s *Server) create(ctx context.Context, req CreateRequest) (*Created, error
 	if err != nil {
 		return nil, err
 	}
-	players := eng.Game.New().Players()
+	players := eng.New().Players()
 	if len(req.Seats) != players {
 		return nil, failf(http.StatusUnprocessableEntity, "%d seats for a game of %d players", len(req.Seats), players)
 	}
@@ -101,7 +101,7 @@ func (s *Server) create(ctx context.Context, req CreateRequest) (*Created, error
 		}
 	}
 	// A game whose rules fail at the start is refused now, not stored.
-	if start := eng.Game.New(); start.Moves(nil) == nil && start.Err() != nil {
+	if start := eng.New(); start.Moves(nil) == nil && start.Err() != nil {
 		msg := start.Err().Error()
 		if !strings.HasPrefix(msg, req.Game+":") {
 			msg = req.Game + ": " + msg
@@ -130,7 +130,7 @@ func newID() string {
 
 // bot returns the shared bot of a spec for a game: bots hold no game
 // state, so one serves every session that seats it.
-func (s *Server) bot(eng *arena.Engine, spec string) (search.Bot[engine.Ply, *engine.Position], error) {
+func (s *Server) bot(eng *games.Game, spec string) (search.Bot[engine.Ply, *engine.Position], error) {
 	key := botKey{eng, spec}
 	s.mu.Lock()
 	b, ok := s.botCache[key]
@@ -149,7 +149,7 @@ func (s *Server) bot(eng *arena.Engine, spec string) (search.Bot[engine.Ply, *en
 }
 
 type botKey struct {
-	eng  *arena.Engine
+	eng  *games.Game
 	spec string
 }
 
@@ -196,7 +196,7 @@ func (s *Server) restore(row *store.Session, evs []store.SessionEvent) (*session
 		return nil, fmt.Errorf("session %s: %w", row.ID, err)
 	}
 	ss := &session{srv: s, id: row.ID, game: row.Game, variant: row.Variant, eng: eng, created: row.Created,
-		pos: eng.Game.New(), root: &node{seat: -1}, watchers: map[chan struct{}]struct{}{}}
+		pos: eng.New(), root: &node{seat: -1}, watchers: map[chan struct{}]struct{}{}}
 	ss.cur = ss.root
 	if err := json.Unmarshal([]byte(row.Seats), &ss.seats); err != nil {
 		return nil, fmt.Errorf("session %s: seats: %w", row.ID, err)
@@ -268,7 +268,7 @@ func (ss *session) state() *State {
 	}
 	if ss.over() {
 		res, _ := ss.pos.Result()
-		reason := ss.eng.Game.Reason(ss.pos)
+		reason := ss.eng.Reason(ss.pos)
 		if ss.line >= maxPlies {
 			res, reason = make([]float64, ss.pos.Players()), fmt.Sprintf("draw: the line reached %d moves", maxPlies)
 			for i := range res {

@@ -33,7 +33,7 @@ more about play between people who try to win.
 			if err != nil {
 				return err
 			}
-			entrants, err := e.Entrants(bot)
+			entrants, err := arena.Entrants(e.Bots, bot)
 			if err != nil {
 				return err
 			}
@@ -47,7 +47,7 @@ more about play between people who try to win.
 			defer rec.close()
 			o := f.options(e)
 			rec.attach(&o)
-			rep, err := arena.Balance(cmd.Context(), e.Game, entrants[0], o)
+			rep, err := arena.Balance(cmd.Context(), arena.BoardGame(e), entrants[0], o)
 			if err != nil {
 				return rec.fail(err)
 			}

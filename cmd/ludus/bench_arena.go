@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/arena"
+	"github.com/ludus-games/ludus/games"
 )
 
 func init() {
@@ -25,21 +26,21 @@ one and on two trees: the cost of the search tree over bare playouts. It
 prints a Markdown table.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var games []arena.SpeedGame
+			var list []arena.SpeedGame
 			for _, g := range []struct{ name, file string }{
 				{"tic-tac-toe", "tic-tac-toe.zrf"},
 				{"connect four", "connect-four.zrf"},
 				{"breakthrough", "breakthrough.zrf"},
 				{"English draughts", "checkers.zrf"},
 			} {
-				e, err := arena.OpenEngine(filepath.Join(dir, g.file), arena.EngineOptions{})
+				e, err := games.Open(filepath.Join(dir, g.file), games.Options{})
 				if err != nil {
 					return err
 				}
-				games = append(games, arena.SpeedGame{Name: g.name, File: g.file, Game: e})
+				list = append(list, arena.SpeedGame{Name: g.name, File: g.file, Game: e})
 			}
 			d := time.Duration(seconds * float64(time.Second))
-			return arena.WriteSpeedReport(cmd.Context(), cmd.OutOrStdout(), games, d, iterations, seed)
+			return arena.WriteSpeedReport(cmd.Context(), cmd.OutOrStdout(), list, d, iterations, seed)
 		},
 	}
 	c.Flags().Float64Var(&seconds, "seconds", 3, "playout time per game and way")

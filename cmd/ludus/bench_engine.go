@@ -64,7 +64,7 @@ names in another folder instead.`,
 				if len(only) > 0 && !slices.Contains(only, b.name) && !slices.Contains(only, b.file) {
 					continue
 				}
-				g, err := games.Open(filepath.Join(dir, b.file), "")
+				g, err := games.Open(filepath.Join(dir, b.file), games.Options{})
 				if err != nil {
 					return err
 				}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/arena"
+	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/internal/cputime"
 	"github.com/ludus-games/ludus/progress"
 )
@@ -30,21 +31,21 @@ load before and after. Configurations are timed in turn, --rounds times,
 and the medians reported, so that a change in load touches them alike.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var games []arena.SpeedGame
+			var list []arena.SpeedGame
 			for _, f := range files {
-				e, err := arena.OpenEngine(filepath.Join(dir, f), arena.EngineOptions{})
+				e, err := games.Open(filepath.Join(dir, f), games.Options{})
 				if err != nil {
 					return err
 				}
-				games = append(games, arena.SpeedGame{Name: e.Game.Name, File: f, Game: e})
+				list = append(list, arena.SpeedGame{Name: e.Name, File: f, Game: e})
 			}
 			b := arena.ParallelBench{Time: time.Duration(seconds * float64(time.Second)),
 				Threads: threads, Rounds: rounds, Seed: seed, CPU: cputime.Process,
 				Load: func() string { return loadAverage() + " (one-minute load average)" }}
-			bar := progress.New(int64(rounds*len(games)*(1+2*(len(threads)))), "mcts")
+			bar := progress.New(int64(rounds*len(list)*(1+2*(len(threads)))), "mcts")
 			b.Progress = func() { bar.Add(1) }
 			defer bar.Finish()
-			return arena.WriteParallelReport(cmd.Context(), cmd.OutOrStdout(), games, b)
+			return arena.WriteParallelReport(cmd.Context(), cmd.OutOrStdout(), list, b)
 		},
 	}
 	c.Flags().Float64Var(&seconds, "seconds", 2, "time of each timed decision")

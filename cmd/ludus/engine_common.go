@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/games"
 )
 
@@ -27,8 +26,8 @@ func (f *gameFlags) register(c *cobra.Command, withPosition bool) {
 }
 
 // open loads the game and its start (or given) position.
-func (f *gameFlags) open(path string) (*zrf.Game, *engine.State, error) {
-	g, err := games.Open(path, f.variant)
+func (f *gameFlags) open(path string) (*games.Game, *engine.State, error) {
+	g, err := games.Open(path, games.Options{Variant: f.variant})
 	if err != nil {
 		return nil, nil, rulesNotFound(err)
 	}

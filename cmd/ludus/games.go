@@ -26,7 +26,7 @@ of that name is on disk.`,
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "name\ttitle\tplayers\tboard")
 			for _, name := range games.Names() {
-				g, err := games.Open(name, "")
+				g, err := games.Open(name, games.Options{})
 				if err != nil {
 					return err
 				}

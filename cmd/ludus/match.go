@@ -34,7 +34,7 @@ first bot's running score with its interval and the game lengths.
 			if err != nil {
 				return err
 			}
-			bots, err := e.Entrants(p1, p2)
+			bots, err := arena.Entrants(e.Bots, p1, p2)
 			if err != nil {
 				return err
 			}
@@ -48,7 +48,7 @@ first bot's running score with its interval and the game lengths.
 			defer rec.close()
 			o := f.options(e)
 			rec.attach(&o)
-			rep, err := arena.Match(cmd.Context(), e.Game, bots, o)
+			rep, err := arena.Match(cmd.Context(), arena.BoardGame(e), bots, o)
 			if err != nil {
 				return rec.fail(err)
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/render/plot"
 	"github.com/ludus-games/ludus/search"
 )
@@ -55,17 +56,17 @@ func (f *runFlags) register(c *cobra.Command, games int, gamesHelp string) {
 
 // open reads the rules file and checks the flags that need no game (the
 // flag rules have checked each alone).
-func (f *runFlags) open(path string) (*arena.Engine, error) {
+func (f *runFlags) open(path string) (*games.Game, error) {
 	if f.resume && f.out == "" {
 		return nil, fmt.Errorf("--resume needs --out, the directory of the run to continue")
 	}
-	e, err := arena.OpenEngine(path, arena.EngineOptions{Variant: f.variant, Eval: f.eval, MaxPlies: f.maxPlies})
+	e, err := games.Open(path, games.Options{Variant: f.variant, Eval: f.eval, MaxPlies: f.maxPlies})
 	return e, rulesNotFound(err)
 }
 
 // options are the run's settings; the evaluation and the move cap change
 // how games go, so --resume holds them to the saved run's.
-func (f *runFlags) options(e *arena.Engine) arena.Options {
+func (f *runFlags) options(e *games.Game) arena.Options {
 	return arena.Options{
 		Games: f.games, Seed: f.seed, Workers: f.workers, Dir: f.out, Resume: f.resume, Openings: f.openings,
 		Settings: fmt.Sprintf("eval %s; max-plies %d", e.Eval, f.maxPlies),

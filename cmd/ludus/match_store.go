@@ -19,7 +19,7 @@ import (
 // arenaRun describes the run of match, tournament or balance completely,
 // the rules file's text included, as the store keeps it and queued jobs
 // carry it.
-func (f *runFlags) arenaRun(kind, path string, e *arena.Engine, bots ...string) (jobs.ArenaRun, error) {
+func (f *runFlags) arenaRun(kind, path string, e *games.Game, bots ...string) (jobs.ArenaRun, error) {
 	var src []byte
 	var err error
 	if name, ok := games.Bundled(path); ok {
@@ -45,7 +45,7 @@ func runSpec(ar jobs.ArenaRun) (store.RunSpec, []queue.Job, error) {
 }
 
 // enqueue puts the run's games on the queue as jobs, one per game.
-func (f *runFlags) enqueue(cmd *cobra.Command, kind, path string, e *arena.Engine, bots ...string) error {
+func (f *runFlags) enqueue(cmd *cobra.Command, kind, path string, e *games.Game, bots ...string) error {
 	if !store.IsURL(f.db) {
 		return fmt.Errorf("--queue needs --db postgres://...: the queue lives in PostgreSQL")
 	}
@@ -73,7 +73,7 @@ type gameRecorder struct {
 
 // recorder opens the store of --db (the default one without it) and
 // resumes or starts the run there.
-func (f *runFlags) recorder(cmd *cobra.Command, kind, path string, e *arena.Engine, bots ...string) (*gameRecorder, error) {
+func (f *runFlags) recorder(cmd *cobra.Command, kind, path string, e *games.Game, bots ...string) (*gameRecorder, error) {
 	ar, err := f.arenaRun(kind, path, e, bots...)
 	if err != nil {
 		return nil, err

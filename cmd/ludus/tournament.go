@@ -33,7 +33,7 @@ bots); separate specs with ";" to be explicit.
 			if err != nil {
 				return err
 			}
-			entrants, err := e.Entrants(splitSpecs(bots)...)
+			entrants, err := arena.Entrants(e.Bots, splitSpecs(bots)...)
 			if err != nil {
 				return err
 			}
@@ -47,7 +47,7 @@ bots); separate specs with ";" to be explicit.
 			defer rec.close()
 			o := f.options(e)
 			rec.attach(&o)
-			rep, err := arena.Tournament(cmd.Context(), e.Game, entrants, o)
+			rep, err := arena.Tournament(cmd.Context(), arena.BoardGame(e), entrants, o)
 			if err != nil {
 				return rec.fail(err)
 			}

@@ -6,34 +6,17 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 )
 
-// Game is one built game: the rules the engine runs and the view a
+// Game is one built game: the rules the engine compiles and the view a
 // renderer draws.
 type Game struct {
 	Rules *rules.Rules
 	View  *rules.View
 	Entry *Entry
 	File  *File
-	// Compiled is the game ready to play (set by Open).
-	Compiled *engine.Game
-}
-
-// Open loads the game selected by sel from the file at path and compiles
-// it.
-func Open(path, sel string) (*Game, error) {
-	g, err := Load(path, sel)
-	if err != nil {
-		return nil, err
-	}
-	g.Compiled, err = engine.Compile(g.Rules)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return g, nil
 }
 
 // Load reads the file at path and builds the game selected by sel (see
