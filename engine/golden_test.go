@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/summary"
 	"github.com/ludus-games/ludus/games"
 )
 
@@ -43,7 +44,7 @@ func TestSummaries(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
-		g.Compiled.WriteSummary(&b)
+		summary.Write(&b, g.Compiled)
 		b.WriteString(engine.NewState(g.Compiled).TextBoard(g.View))
 		golden(t, strings.TrimSuffix(filepath.Base(f), ".zrf")+".txt", b.Bytes())
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+
 	"github.com/ludus-games/ludus/engine/rules"
 )
 
@@ -143,3 +144,8 @@ func (gn *generator) visited(f *frame, p int32) bool {
 	}
 	return false
 }
+
+// TurnOrder returns the turn order the game plays: the rules' own, or
+// each player in turn when the rules give none; turns from index repeat on
+// repeat once the order is through.
+func (g *Game) TurnOrder() (turns []rules.Turn, repeat int) { return g.turns, g.repeat }

@@ -4,14 +4,12 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/engine/rules"
+	"github.com/ludus-games/ludus/engine/terminal"
 	"github.com/ludus-games/ludus/internal/atomicfile"
 )
 
@@ -26,15 +24,17 @@ func init() {
 		Long: `play runs a game in the terminal: the board is drawn as text and each human
 player types a move in the universal notation or its number in the list
 ("?" shows the list again, "quit" leaves). --players gives one kind per
-player in turn order, human or random (default: the first player human,
-the others random). Dice and other random players always move at random.
+player in turn order, human, random or any bot spec (default: the first
+player human, the others random); with bot specs, which have commas of
+their own, separate the players with ";". Dice and other random players always move at random.
 --load replays a saved record (its variations checked too) and the game
 goes on from its last position; --record then saves it with the new moves.
 --save-position writes the last position in the position format, which
 --position reads back (here and in perft, rules and render).`,
 		Example: `  ludus play games/tic-tac-toe.zrf
   ludus play games/checkers.zrf --players random,random --seed 3 --record game.txt
-  ludus play games/checkers.zrf --load game.txt --max-plies 10 --record longer.txt`,
+  ludus play games/checkers.zrf --load game.txt --max-plies 10 --record longer.txt
+  ludus play games/connect-four.zrf --players "human;mcts:iterations=2000"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, s, err := gf.open(args[0])
@@ -42,26 +42,30 @@ goes on from its last position; --record then saves it with the new moves.
 				return err
 			}
 			rng := rand.New(rand.NewPCG(seed, 0x706c6179))
-			in := bufio.NewReader(cmd.InOrStdin())
+			random := terminal.NewRandom(rng)
+			human := terminal.Human{In: bufio.NewReader(cmd.InOrStdin()), Out: cmd.OutOrStdout()}
 			out := cmd.OutOrStdout()
-			agents, err := makeAgents(players, g.Rules.Players, in, out, rng)
+			seats, err := terminal.Seats(players, g.Rules.Players, g.Bots, human, random)
 			if err != nil {
 				return err
 			}
-			var rec *engine.Record
+			var saved *engine.Record
 			if load != "" {
-				saved, err := engine.LoadRecord(load)
-				if err != nil {
+				if saved, err = engine.LoadRecord(load); err != nil {
 					return err
 				}
 				if err := saved.Replay(s); err != nil {
 					return fmt.Errorf("%s: %w", load, err)
 				}
-				rec, _, err = engine.ResumeMatch(s, saved, agents, rng, out, g.View, maxPlies)
-			} else {
-				rec, _, err = engine.PlayMatch(s, agents, rng, out, g.View, maxPlies)
 			}
-			if errors.Is(err, engine.ErrQuit) {
+			tg := terminal.Game{Pos: engine.NewPosition(s, g.Eval), Seats: seats, Dice: random, Out: out, View: g.View, MaxPlies: maxPlies}
+			var rec *engine.Record
+			if saved != nil {
+				rec, _, err = terminal.Resume(cmd.Context(), tg, saved)
+			} else {
+				rec, _, err = terminal.Play(cmd.Context(), tg)
+			}
+			if errors.Is(err, terminal.ErrQuit) {
 				fmt.Fprintln(out, "game left")
 				err = nil
 			}
@@ -88,53 +92,11 @@ goes on from its last position; --record then saves it with the new moves.
 		},
 	}
 	gf.register(c, true)
-	c.Flags().StringVar(&players, "players", "", "kinds of players in order, comma separated: human or random (random players, dice, may be left out)")
+	c.Flags().StringVar(&players, "players", "", "kinds of players in order, comma separated (or ; between bot specs): human, random or a bot spec (random players, dice, may be left out)")
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the random movers")
 	c.Flags().IntVar(&maxPlies, "max-plies", 1000, "stop after this many moves")
 	c.Flags().StringVar(&record, "record", "", "save the game record to this file")
 	c.Flags().StringVar(&savePos, "save-position", "", "write the last position to this file (position format)")
 	c.Flags().StringVar(&load, "load", "", "replay this game record first and go on from where it stops")
 	rootCmd.AddCommand(c)
-}
-
-// makeAgents turns --players into one agent per player. Random players
-// (dice) always move at random and may be left out of the list.
-func makeAgents(spec string, players []rules.Player, in *bufio.Reader, out io.Writer, rng *rand.Rand) ([]engine.Agent, error) {
-	n := len(players)
-	kinds := make([]string, n)
-	var choosers []int // the players who are not dice
-	for i, p := range players {
-		kinds[i] = "random"
-		if !p.Random {
-			choosers = append(choosers, i)
-		}
-	}
-	if len(choosers) > 0 {
-		kinds[choosers[0]] = "human"
-	}
-	if spec != "" {
-		given := strings.Split(spec, ",")
-		switch len(given) {
-		case n:
-			copy(kinds, given)
-		case len(choosers):
-			for k, i := range choosers {
-				kinds[i] = given[k]
-			}
-		default:
-			return nil, fmt.Errorf("--players lists %d players, the game has %d (%d who choose their moves)", len(given), n, len(choosers))
-		}
-	}
-	agents := make([]engine.Agent, n)
-	for i, k := range kinds {
-		switch strings.TrimSpace(k) {
-		case "human":
-			agents[i] = engine.HumanAgent{In: in, Out: out}
-		case "random":
-			agents[i] = engine.RandomAgent{Rng: rng}
-		default:
-			return nil, fmt.Errorf("--players: unknown kind %q (human or random)", k)
-		}
-	}
-	return agents, nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/summary"
 	"github.com/ludus-games/ludus/games"
 )
 
@@ -52,7 +53,7 @@ mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
 				}
 				fmt.Fprintln(out)
 			}
-			g.Compiled.WriteSummary(out)
+			summary.Write(out, g.Compiled)
 			fmt.Fprintln(out)
 			fmt.Fprint(out, s.TextBoard(g.View))
 			if evalSpec != "" {

@@ -1,18 +1,24 @@
-package engine
+// Package summary writes what the engine read of a rules file, for people:
+// the "ludus rules" report of players, turn order, board, pieces and their
+// move programs, evaluation, options and goals, and the notes on what is
+// missing or suspicious. It is presentation only: nothing here plays.
+package summary
 
 import (
 	"fmt"
-	"github.com/ludus-games/ludus/engine/rules"
 	"io"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
-// WriteSummary writes what was read of a game: players and turn order,
-// board, pieces with their programs by move type, options and goals, what
-// the engine does not apply and what the reader warns about.
-func (g *Game) WriteSummary(w io.Writer) {
+// Write writes what was read of a game: players and turn order, board,
+// pieces with their programs by move type, the evaluation, options and
+// goals, what the engine does not apply and what the reader warns about.
+func Write(w io.Writer, g *engine.Game) {
 	r := g.Rules
 	fmt.Fprintf(w, "%s\n", r.Title)
 	var players []string
@@ -24,9 +30,10 @@ func (g *Game) WriteSummary(w io.Writer) {
 		players = append(players, s)
 	}
 	fmt.Fprintf(w, "players: %s\n", strings.Join(players, ", "))
-	g.writeCoalitions(w)
+	writeCoalitions(w, r)
 	var turns []string
-	for i, t := range g.turns {
+	order, repeat := g.TurnOrder()
+	for i, t := range order {
 		s := r.Players[t.Player].Name
 		if t.Side != t.Player {
 			s += " moving " + r.Players[t.Side].Name
@@ -38,7 +45,7 @@ func (g *Game) WriteSummary(w io.Writer) {
 			}
 			s += " (" + strings.Join(mts, " ") + ")"
 		}
-		if i == g.repeat && g.repeat > 0 {
+		if i == repeat && repeat > 0 {
 			turns = append(turns, "repeat")
 		}
 		for _, l := range r.TurnLabels {
@@ -57,7 +64,7 @@ func (g *Game) WriteSummary(w io.Writer) {
 		turns = append(turns, s)
 	}
 	fmt.Fprintf(w, "turn order: %s\n", strings.Join(turns, ", "))
-	fmt.Fprintf(w, "board: %d positions, directions %s", g.np, strings.Join(r.Board.Dirs, " "))
+	fmt.Fprintf(w, "board: %d positions, directions %s", len(r.Board.Positions), strings.Join(r.Board.Dirs, " "))
 	for _, gr := range r.Board.Grids {
 		var dims []string
 		for _, d := range gr.Dims {
@@ -77,7 +84,7 @@ func (g *Game) WriteSummary(w io.Writer) {
 	}
 	for t, pt := range r.Pieces {
 		fmt.Fprintf(w, "piece %s:", pt.Name)
-		if n := g.countSetup(t); n > 0 {
+		if n := countSetup(r, t); n > 0 {
 			fmt.Fprintf(w, " %d on the board at the start;", n)
 		}
 		fmt.Fprintf(w, " %d move and %d drop programs\n", len(pt.Moves), len(pt.Drops))
@@ -138,10 +145,10 @@ func (g *Game) WriteSummary(w io.Writer) {
 		if goal.Priority != 0 {
 			prio = fmt.Sprintf(" (priority %d)", goal.Priority)
 		}
-		fmt.Fprintf(w, "%s for %s%s: %s\n", goal.Kind, strings.Join(ps, " "), prio, g.goalText(goal.Cond))
+		fmt.Fprintf(w, "%s for %s%s: %s\n", goal.Kind, strings.Join(ps, " "), prio, goalText(r, goal.Cond))
 	}
 	if r.Score != nil {
-		fmt.Fprintf(w, "score: %s\n", g.exprText(r.Score))
+		fmt.Fprintf(w, "score: %s\n", exprText(r, r.Score))
 	}
 	for p, k := range r.Komi {
 		if k != 0 {
@@ -159,9 +166,9 @@ func (g *Game) WriteSummary(w io.Writer) {
 	}
 }
 
-func (g *Game) countSetup(t int) int {
+func countSetup(r *rules.Rules, t int) int {
 	n := 0
-	for _, p := range g.Rules.Setup {
+	for _, p := range r.Setup {
 		if p.Type == t {
 			n++
 		}
@@ -178,20 +185,19 @@ func sortedOptions(m map[string]string) []string {
 	return out
 }
 
-func (g *Game) typeNames(ts []int) string {
+func typeNames(r *rules.Rules, ts []int) string {
 	var out []string
 	for _, t := range ts {
-		out = append(out, g.Rules.Pieces[t].Name)
+		out = append(out, r.Pieces[t].Name)
 	}
 	return strings.Join(out, " ")
 }
 
-func (g *Game) goalText(c rules.GoalCond) string {
-	r := g.Rules
+func goalText(r *rules.Rules, c rules.GoalCond) string {
 	args := func() string {
 		var out []string
 		for _, a := range c.Args {
-			out = append(out, g.goalText(a))
+			out = append(out, goalText(r, a))
 		}
 		return strings.Join(out, " ")
 	}
@@ -207,13 +213,13 @@ func (g *Game) goalText(c rules.GoalCond) string {
 	case rules.GoalRepetition:
 		return "repetition"
 	case rules.GoalCheckmated:
-		return "(checkmated " + g.typeNames(c.Types) + ")"
+		return "(checkmated " + typeNames(r, c.Types) + ")"
 	case rules.GoalCaptured:
-		return "(captured " + g.typeNames(c.Types) + ")"
+		return "(captured " + typeNames(r, c.Types) + ")"
 	case rules.GoalPiecesRemaining:
-		return strings.TrimSpace(fmt.Sprintf("(pieces-remaining %d %s", c.N, g.typeNames(c.Types))) + ")"
+		return strings.TrimSpace(fmt.Sprintf("(pieces-remaining %d %s", c.N, typeNames(r, c.Types))) + ")"
 	case rules.GoalTotalPieceCount:
-		return strings.TrimSpace(fmt.Sprintf("(total-piece-count %d %s", c.N, g.typeNames(c.Types))) + ")"
+		return strings.TrimSpace(fmt.Sprintf("(total-piece-count %d %s", c.N, typeNames(r, c.Types))) + ")"
 	case rules.GoalCompare, rules.GoalConnected:
 		return c.Text
 	case rules.GoalAbsoluteConfig:
@@ -242,8 +248,7 @@ func (g *Game) goalText(c rules.GoalCond) string {
 }
 
 // writeCoalitions writes the players of each coalition.
-func (g *Game) writeCoalitions(w io.Writer) {
-	r := g.Rules
+func writeCoalitions(w io.Writer, r *rules.Rules) {
 	byNum := map[int][]string{}
 	var nums []int
 	for _, p := range r.Players {
@@ -261,15 +266,14 @@ func (g *Game) writeCoalitions(w io.Writer) {
 }
 
 // exprText writes an expression back in the dialect, for summaries.
-func (g *Game) exprText(e *rules.Expr) string {
+func exprText(r *rules.Rules, e *rules.Expr) string {
 	if e == nil {
 		return ""
 	}
 	var parts []string
 	for _, a := range e.Args {
-		parts = append(parts, g.exprText(a))
+		parts = append(parts, exprText(r, a))
 	}
-	r := g.Rules
 	switch e.Kind {
 	case rules.ENum:
 		return fmt.Sprint(e.N)
@@ -291,7 +295,7 @@ func (g *Game) exprText(e *rules.Expr) string {
 		return "stack-size"
 	case rules.ECaptured, rules.EMoving, rules.EFirstCapture:
 		name := map[rules.ExprKind]string{rules.ECaptured: "captured", rules.EMoving: "moving", rules.EFirstCapture: "first-capture"}[e.Kind]
-		return strings.TrimSpace("("+name+" "+g.typeNames(e.Types)) + ")"
+		return strings.TrimSpace("("+name+" "+typeNames(r, e.Types)) + ")"
 	}
 	op := [...]string{rules.EAdd: "+", rules.ESub: "-", rules.EMul: "*", rules.EMin: "min", rules.EMax: "max"}[e.Kind]
 	return "(" + op + " " + strings.Join(parts, " ") + ")"
