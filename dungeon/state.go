@@ -57,15 +57,11 @@ func (g *Generator) edgeBetween(a, b int) int {
 	return -1
 }
 
-// pairCost is the penalty of rooms k and j as placed in s: overlap (or
-// closeness, with a minimum distance) for strangers, overlap and distance
-// from a valid door position (or corridor position) for neighbours, and
-// broken repeat rules. It is zero when the pair is fine.
-func (g *Generator) pairCost(s *state, k, j int) float64 {
-	return g.pairCostEdge(s, k, j, g.edgeBetween(k, j))
-}
-
-// pairCostEdge is pairCost for rooms joined by edge e (-1: none).
+// pairCostEdge is the penalty of rooms k and j, joined by edge e (-1:
+// none), as placed in s: overlap (or closeness, with a minimum distance)
+// for strangers, overlap and distance from a valid door position (or
+// corridor position) for neighbours, and broken repeat rules. It is zero
+// when the pair is fine.
 func (g *Generator) pairCostEdge(s *state, k, j, e int) float64 {
 	ik, ij := s.shape[k], s.shape[j]
 	sk, sj := g.insts[ik].shape, g.insts[ij].shape

@@ -84,7 +84,6 @@ func readV2(d nodes, root *yaml.Node) (*Spec, error) {
 	}
 	links := map[string][]string{}
 	var linkPos = map[string]Pos{}
-	var edges [][2]string
 	if connsNode != nil {
 		items, err := d.list(connsNode, "connections")
 		if err != nil {
@@ -107,7 +106,6 @@ func readV2(d nodes, root *yaml.Node) (*Spec, error) {
 					return nil, d.errf(p, "connection: unknown room %q", e[i])
 				}
 			}
-			edges = append(edges, e)
 			for i := range 2 {
 				if descs[roomDesc[e[i]]].corridor {
 					links[e[i]] = append(links[e[i]], e[1-i])

@@ -42,8 +42,7 @@ func walkRules(r *rules.Rules, stmt func(*rules.Stmt), expr func(*rules.Expr)) {
 	var ws func([]rules.Stmt)
 	var wc func(*rules.Cond)
 	var we func(*rules.Expr)
-	var wset func(*rules.SetExpr)
-	wset = func(s *rules.SetExpr) {
+	wset := func(s *rules.SetExpr) {
 		if s == nil {
 			return
 		}

@@ -28,7 +28,7 @@ func TestWorkerRandSplits(t *testing.T) {
 	if x, y := a.Uint64(), a2.Uint64(); x != y {
 		t.Fatal("same seed and worker gave different streams")
 	}
-	if a.Uint64() == b.Uint64() && a.Uint64() == b.Uint64() {
+	if x1, y1, x2, y2 := a.Uint64(), b.Uint64(), a.Uint64(), b.Uint64(); x1 == y1 && x2 == y2 {
 		t.Fatal("different workers share a stream")
 	}
 }

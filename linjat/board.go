@@ -12,15 +12,6 @@ import (
 func hasBit(s []uint64, i int) bool { return s[i>>6]&(1<<(uint(i)&63)) != 0 }
 func setBit(s []uint64, i int)      { s[i>>6] |= 1 << (uint(i) & 63) }
 
-func isZero(s []uint64) bool {
-	for _, x := range s {
-		if x != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 func intersects(a, b []uint64) bool {
 	for i := range a {
 		if a[i]&b[i] != 0 {
@@ -38,14 +29,6 @@ func subset(a, b []uint64) bool {
 		}
 	}
 	return true
-}
-
-func popcount(s []uint64) int {
-	n := 0
-	for _, x := range s {
-		n += bits.OnesCount64(x)
-	}
-	return n
 }
 
 // forEach calls f for every cell in s, in increasing order.

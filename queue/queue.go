@@ -95,8 +95,7 @@ type Func func(ctx context.Context, j Job) (Output, error)
 
 // Queue is a connection to the queue's database.
 type Queue struct {
-	pool   *pgxpool.Pool
-	client *river.Client[pgx.Tx]
+	pool *pgxpool.Pool
 }
 
 // Open connects to the PostgreSQL database at url and brings River's schema

@@ -127,8 +127,8 @@ func TestClientThatNeverReads(t *testing.T) {
 	defer func() { hs.Close(); srv.Close() }()
 
 	c := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-	dial := func(network, addr string) (net.Conn, error) {
-		conn, err := net.Dial(network, addr)
+	dial := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		conn, err := (&net.Dialer{}).DialContext(ctx, network, addr)
 		if tc, ok := conn.(*net.TCPConn); ok {
 			tc.SetReadBuffer(4096)
 		}
@@ -138,13 +138,13 @@ func TestClientThatNeverReads(t *testing.T) {
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	ws, _, err := websocket.Dial(wctx, "ws"+strings.TrimPrefix(hs.URL, "http")+"/api/sessions/"+c.ID+"/events", &websocket.DialOptions{
-		HTTPClient: &http.Client{Transport: &http.Transport{Dial: dial}}})
+		HTTPClient: &http.Client{Transport: &http.Transport{DialContext: dial}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ws.CloseNow()
 	// An SSE watcher that sends its request and never reads.
-	raw, err := dial("tcp", strings.TrimPrefix(hs.URL, "http://"))
+	raw, err := dial(ctx, "tcp", strings.TrimPrefix(hs.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}

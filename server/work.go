@@ -87,10 +87,3 @@ func (c *lru[K, V]) put(k K, v V) {
 		c.order.Remove(last)
 	}
 }
-
-// len returns the number of entries.
-func (c *lru[K, V]) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.order.Len()
-}

@@ -124,14 +124,13 @@ func TestBrowser2048(t *testing.T) {
 func TestBrowserDungeon(t *testing.T) {
 	p := openPage(t, "#/dungeon")
 	wait[bool](p, `!!document.querySelector("#dungeon-picture svg")`, 30*time.Second)
-	first := eval[string](p, `document.querySelector("#dungeon-picture svg").outerHTML`)
 	// Another spec.
 	eval[chromedp.Void](p, `(() => { const s = document.querySelector("#dungeon-spec"); s.value = "keep.yaml"; s.form.requestSubmit(); })()`)
 	wait[bool](p, `(document.querySelector("#dungeon-picture svg") || {getAttribute: () => ""}).getAttribute("aria-label").startsWith("Layout of keep.yaml")`, 30*time.Second)
 	if rooms := eval[int](p, `document.querySelectorAll("#dungeon-picture svg text").length`); rooms < 10 {
 		t.Errorf("the keep's layout names %d rooms", rooms)
 	}
-	first = eval[string](p, `document.querySelector("#dungeon-picture svg").outerHTML`)
+	first := eval[string](p, `document.querySelector("#dungeon-picture svg").outerHTML`)
 	p.shot("dungeon")
 	p.click("#dungeon-regenerate")
 	wait[bool](p, fmt.Sprintf(`(() => { const s = document.querySelector("#dungeon-picture svg"); return !!s && s.outerHTML !== %s; })()`, jsString(first)), 30*time.Second)

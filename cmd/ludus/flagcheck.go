@@ -49,9 +49,6 @@ func annotate(c *cobra.Command, name, key string, values ...string) {
 	f.Annotations[key] = values
 }
 
-// signedFlag lets a number flag take negative values.
-func signedFlag(c *cobra.Command, name string) { annotate(c, name, markSigned) }
-
 // rangeFlag bounds a number flag to [min, max]; either bound may be NaN for
 // none. Sizes a user can give are bounded so that no input runs the machine
 // out of memory.

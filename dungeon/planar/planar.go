@@ -11,7 +11,6 @@ package planar
 
 import (
 	"fmt"
-	"math/bits"
 	"slices"
 	"strings"
 )
@@ -124,12 +123,6 @@ type bitset []uint64
 func newBitset(n int) bitset    { return make(bitset, (n+63)/64) }
 func (b bitset) add(i int)      { b[i/64] |= 1 << (i % 64) }
 func (b bitset) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
-func (b bitset) count() (n int) {
-	for _, w := range b {
-		n += bits.OnesCount64(w)
-	}
-	return n
-}
 
 // embedding is the state of the path-addition algorithm on one block,
 // in local vertex numbers.

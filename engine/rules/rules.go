@@ -351,7 +351,7 @@ const (
 // String returns "win", "loss", "draw" or "count".
 func (k GoalKind) String() string {
 	names := [...]string{"win", "loss", "draw", "count"}
-	if k < 0 || int(k) >= len(names) {
+	if int(k) >= len(names) {
 		return fmt.Sprintf("GoalKind(%d)", int(k))
 	}
 	return names[k]
