@@ -44,14 +44,14 @@ more about play between people who try to win.
 			if err != nil {
 				return err
 			}
-			defer rec.close()
+			defer rec.Close()
 			o := f.options(e)
-			rec.attach(&o)
+			rec.Attach(&o)
 			rep, err := arena.Balance(cmd.Context(), e.Game, entrants[0], o)
 			if err != nil {
-				return rec.fail(err)
+				return rec.End(err)
 			}
-			return rec.finish(f.finish(cmd.OutOrStdout(), rep, "balance"))
+			return rec.Finish(f.finish(cmd.OutOrStdout(), rep, "balance"), f.plotPath("balance"))
 		},
 	}
 	f.register(c, 200, "self-play games")

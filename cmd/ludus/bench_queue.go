@@ -17,6 +17,7 @@ import (
 	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/jobs"
 	"github.com/ludus-games/ludus/queue"
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -147,7 +148,7 @@ func benchQueue(cmd *cobra.Command, f benchQueueFlags) error {
 		fmt.Fprintf(w, "| %d | %.1fs | %.2f | %.1fs | %.1fms | %s → %s |\n", n, s.wall.Seconds(), base.Seconds()/s.wall.Seconds(),
 			s.cpu.Seconds(), float64(s.cpu.Milliseconds())/float64(s.jobs), s.load0, s.load1)
 	}
-	fmt.Fprintf(w, "\nCommand: %s\n", commandLine(os.Args))
+	fmt.Fprintf(w, "\nCommand: %s\n", runs.CommandLine(os.Args))
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/ludus-games/ludus/internal/atomicfile"
 	"github.com/ludus-games/ludus/progress"
 	"github.com/ludus-games/ludus/render"
+	"github.com/ludus-games/ludus/runs"
 )
 
 var dungeonCmd = &cobra.Command{
@@ -71,34 +72,34 @@ the layouts it lacks, and "ludus runs export" writes them again.`,
 		if err != nil {
 			return err
 		}
-		kept, err := keepLayouts(cmd, f.db, spec, f.seed, f.count, f.limit)
+		kept, err := runs.KeepLayouts(cmd.Context(), runEnv(cmd, f.db), spec, f.seed, f.count, f.limit)
 		if err != nil {
 			return err
 		}
-		defer kept.close()
+		defer kept.Close()
 		bar := progress.New(int64(f.count), "dungeon")
 		defer bar.Finish()
 		for i := range f.count {
 			seed := f.seed + uint64(i)
-			if k, ok := kept.done[i]; ok {
+			if l, ok := kept.Before(i); ok {
 				bar.Add(1)
-				if err := writeDungeonOutputs(cmd.OutOrStdout(), k.Layout, i, f.count); err != nil {
-					return kept.end(err)
+				if err := writeDungeonOutputs(cmd.OutOrStdout(), l, i, f.count); err != nil {
+					return kept.End(err)
 				}
 				continue
 			}
 			l, st, err := g.Generate(cmd.Context(), dungeon.Options{Seed: seed, TimeLimit: f.limit})
 			if err != nil {
-				return kept.end(err)
+				return kept.End(err)
 			}
-			kept.found(i, seed, l, st)
+			kept.Found(i, seed, l, st)
 			bar.Add(1)
-			fmt.Fprint(cmd.ErrOrStderr(), layoutLine(i, seed, l, st.Duration, st.Iterations))
+			fmt.Fprint(cmd.ErrOrStderr(), runs.LayoutLine(i, seed, l, st.Duration, st.Iterations))
 			if err := writeDungeonOutputs(cmd.OutOrStdout(), l, i, f.count); err != nil {
-				return kept.end(err)
+				return kept.End(err)
 			}
 		}
-		return kept.end(nil)
+		return kept.End(nil)
 	},
 }
 

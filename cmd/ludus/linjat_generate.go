@@ -9,7 +9,7 @@ import (
 
 	"github.com/ludus-games/ludus/linjat"
 	"github.com/ludus-games/ludus/progress"
-	"github.com/ludus-games/ludus/store"
+	"github.com/ludus-games/ludus/runs"
 )
 
 var genFlags struct {
@@ -71,13 +71,20 @@ runs show" prints them when they are made.`,
 		}
 		b := &linjat.Batch{Settings: set, Count: genFlags.count}
 		if genFlags.queue {
-			return queueLinjat(cmd, genFlags.db, set, genFlags.count)
+			return runs.QueueLinjat(cmd.Context(), runEnv(cmd, genFlags.db), set, genFlags.count)
 		}
-		kept, err := keepPuzzles(cmd, genFlags.db, b)
+		out := cmd.OutOrStdout()
+		kept, err := runs.KeepPuzzles(cmd.Context(), runEnv(cmd, genFlags.db), b,
+			func(g linjat.GeneratedJSON, elapsed time.Duration, id int64) error {
+				if genFlags.json {
+					return json.NewEncoder(out).Encode(g)
+				}
+				return g.WriteText(out, elapsed, id)
+			})
 		if err != nil {
 			return err
 		}
-		defer kept.close()
+		defer kept.Close()
 		total := set.Iterations * int64(genFlags.count)
 		if set.Iterations == 0 {
 			total = -1
@@ -85,26 +92,7 @@ runs show" prints them when they are made.`,
 		bar := progress.New(total, "linjat "+d.Name)
 		defer bar.Finish()
 		b.Progress = func(n int64) { bar.Add(int(n)) }
-		out := cmd.OutOrStdout()
-		b.Skip = func(i int, p store.Puzzle) error {
-			fmt.Fprintf(cmd.ErrOrStderr(), "seed %d: already in %s\n", p.Seed, kept.where)
-			g, err := kept.found(i, p)
-			if err != nil {
-				return err
-			}
-			if genFlags.json {
-				return json.NewEncoder(out).Encode(g)
-			}
-			return g.WriteText(out, 0, p.ID)
-		}
-		b.Emit = func(g *linjat.Generated, id int64) error {
-			kept.made(g, d, id)
-			if genFlags.json {
-				return json.NewEncoder(out).Encode(g.JSON(d.Name, d.Weights))
-			}
-			return g.JSON(d.Name, d.Weights).WriteText(out, g.Elapsed, id)
-		}
-		return kept.end(b.Run(cmd.Context()))
+		return kept.End(b.Run(cmd.Context()))
 	},
 }
 

@@ -5,7 +5,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ludus-games/ludus/internal/atomicfile"
 	"github.com/ludus-games/ludus/linjat"
+	"github.com/ludus-games/ludus/runs"
 )
 
 var packFlags struct {
@@ -28,19 +30,19 @@ prints the difficulty curve and, with --plot, draws it (SVG or PNG).`,
 		if packFlags.out == "" {
 			return fmt.Errorf("pack needs -o")
 		}
-		if packFlags.db == noStore {
+		if packFlags.db == runs.NoStore {
 			return fmt.Errorf("--db none: pack chooses its levels from the puzzles of a store")
 		}
 		d, err := packFlags.weights.resolve()
 		if err != nil {
 			return err
 		}
-		st, where, err := openStore(cmd.Context(), packFlags.db)
+		st, where, err := runs.OpenStore(cmd.Context(), packFlags.db, cmd.ErrOrStderr())
 		if err != nil {
 			return err
 		}
 		defer st.Close()
-		cands, err := linjat.StoredCandidates(cmd.Context(), st, d.Name)
+		cands, err := runs.LinjatCandidates(cmd.Context(), st, d.Name)
 		if err != nil {
 			return err
 		}
@@ -54,10 +56,10 @@ prints the difficulty curve and, with --plot, draws it (SVG or PNG).`,
 		if len(pack.Levels) < packFlags.count {
 			fmt.Fprintf(cmd.ErrOrStderr(), "only %d usable %s puzzles in %s\n", len(pack.Levels), d.Name, where)
 		}
-		if err := savePack(packFlags.out, pack); err != nil {
+		if err := atomicfile.Write(packFlags.out, pack.WriteJSON); err != nil {
 			return err
 		}
-		if err := keepPack(cmd, packFlags.db, pack, packFlags.count); err != nil {
+		if err := runs.KeepPack(cmd.Context(), runEnv(cmd, packFlags.db), pack, packFlags.count); err != nil {
 			return err
 		}
 		fmt.Fprint(cmd.OutOrStdout(), pack.CurveText())
@@ -71,7 +73,7 @@ prints the difficulty curve and, with --plot, draws it (SVG or PNG).`,
 func init() {
 	f := linjatPackCmd.Flags()
 	f.StringVar(&packFlags.db, "db", "", "store of generated puzzles, where the pack is kept too: a SQLite file or a postgres:// URL (default: ludus.db in the user's data directory)")
-	inputFlag(linjatPackCmd, "db", noStore) // read, never made
+	inputFlag(linjatPackCmd, "db", runs.NoStore) // read, never made
 	f.StringVarP(&packFlags.out, "output", "o", "", "pack file to write (JSON)")
 	f.StringVar(&packFlags.plot, "plot", "", "draw the difficulty curve to this .svg or .png file")
 	f.IntVar(&packFlags.count, "count", 99, "levels in the pack")

@@ -45,14 +45,14 @@ first bot's running score with its interval and the game lengths.
 			if err != nil {
 				return err
 			}
-			defer rec.close()
+			defer rec.Close()
 			o := f.options(e)
-			rec.attach(&o)
+			rec.Attach(&o)
 			rep, err := arena.Match(cmd.Context(), e.Game, bots, o)
 			if err != nil {
-				return rec.fail(err)
+				return rec.End(err)
 			}
-			return rec.finish(f.finish(cmd.OutOrStdout(), rep, "match"))
+			return rec.Finish(f.finish(cmd.OutOrStdout(), rep, "match"), f.plotPath("match"))
 		},
 	}
 	f.register(c, 100, "games to play")

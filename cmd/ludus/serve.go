@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/server"
 	"github.com/ludus-games/ludus/web"
 )
@@ -36,7 +37,7 @@ is described in docs/server.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			st, where, err := openStore(ctx, db)
+			st, where, err := runs.OpenStore(ctx, db, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}

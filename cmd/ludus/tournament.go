@@ -44,14 +44,14 @@ bots); separate specs with ";" to be explicit.
 			if err != nil {
 				return err
 			}
-			defer rec.close()
+			defer rec.Close()
 			o := f.options(e)
-			rec.attach(&o)
+			rec.Attach(&o)
 			rep, err := arena.Tournament(cmd.Context(), e.Game, entrants, o)
 			if err != nil {
-				return rec.fail(err)
+				return rec.End(err)
 			}
-			return rec.finish(f.finish(cmd.OutOrStdout(), rep, "tournament"))
+			return rec.Finish(f.finish(cmd.OutOrStdout(), rep, "tournament"), f.plotPath("tournament"))
 		},
 	}
 	f.register(c, 10, "games between every pair of bots")

@@ -15,6 +15,7 @@ import (
 	"github.com/ludus-games/ludus/internal/atomicfile"
 	"github.com/ludus-games/ludus/progress"
 	"github.com/ludus-games/ludus/render"
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/twenty48"
 )
 
@@ -103,7 +104,7 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 		return err
 	}
 	if f.queue {
-		return queue2048(cmd, f.db, cfg)
+		return runs.Queue2048(cmd.Context(), runEnv(cmd, f.db), cfg)
 	}
 	var bar *progress.Bar
 	defer func() { bar.Finish() }()
@@ -117,11 +118,11 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 			bar.Add(1)
 			bar.Describe(fmt.Sprintf("2048: mean %.0f", total/float64(played)))
 		}}
-	kept, err := keep2048(cmd, f.db, cfg, &opt)
+	kept, err := runs.Keep2048(cmd.Context(), runEnv(cmd, f.db), cfg, &opt)
 	if err != nil {
 		return err
 	}
-	defer kept.close()
+	defer kept.Close()
 	var games []twenty48.GameResult
 	run := func(w io.Writer) error {
 		opt.Record = w
@@ -130,16 +131,16 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 		return err
 	}
 	switch {
-	case f.record != "" && kept.resumed():
+	case f.record != "" && kept.Resumed():
 		if err = run(nil); err == nil {
-			err = kept.writeRecords(f.record)
+			err = kept.WriteRecords(f.record)
 		}
 	case f.record != "":
 		err = atomicfile.Write(f.record, run)
 	default:
 		err = run(nil)
 	}
-	if err = kept.end(err); err != nil {
+	if err = kept.End(err); err != nil {
 		return err
 	}
 	bar.Finish()
@@ -150,7 +151,7 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 		enc.SetIndent("", "  ")
 		err = enc.Encode(sum)
 	} else {
-		err = write2048(out, cfg, sum)
+		err = runs.Write2048(out, cfg, sum)
 	}
 	if err != nil || f.plot == "" {
 		return err
