@@ -6,7 +6,8 @@ import (
 	"github.com/ludus-games/ludus/arena"
 )
 
-func init() {
+// newBalanceCmd returns "ludus balance".
+func newBalanceCmd() *cobra.Command {
 	var f runFlags
 	var bot string
 	c := &cobra.Command{
@@ -56,5 +57,5 @@ more about play between people who try to win.
 	}
 	f.register(c, 200, "self-play games")
 	c.Flags().StringVar(&bot, "bot", "random", "bot spec of the player of every side")
-	rootCmd.AddCommand(c)
+	return c
 }

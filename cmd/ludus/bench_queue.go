@@ -31,7 +31,8 @@ type benchQueueFlags struct {
 	games      int
 }
 
-func init() {
+// newBenchQueueCmd returns "ludus bench queue".
+func newBenchQueueCmd() *cobra.Command {
 	var f benchQueueFlags
 	c := &cobra.Command{
 		Use:   "queue --db postgres://...",
@@ -69,7 +70,7 @@ wall times say little without them. It prints Markdown tables. Without
 	rangeFlag(c, "jobs", 1, 1e6)
 	rangeFlag(c, "proc-workers", 1, 1024)
 	rangeFlag(c, "games", 1, 1e6)
-	benchCmd.AddCommand(c)
+	return c
 }
 
 // queueSample is one measured run on the queue.

@@ -117,5 +117,3 @@ func orDefault(s, def string) string {
 	}
 	return s
 }
-
-func init() { benchCmd.AddCommand(newBenchServeCmd()) }

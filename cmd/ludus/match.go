@@ -6,7 +6,8 @@ import (
 	"github.com/ludus-games/ludus/arena"
 )
 
-func init() {
+// newMatchCmd returns "ludus match".
+func newMatchCmd() *cobra.Command {
 	var f runFlags
 	var p1, p2 string
 	c := &cobra.Command{
@@ -60,5 +61,5 @@ first bot's running score with its interval and the game lengths.
 	c.Flags().StringVar(&p2, "p2", "", "spec of the second bot, who starts games 2, 4, 6, ... (required)")
 	c.MarkFlagRequired("p1")
 	c.MarkFlagRequired("p2")
-	rootCmd.AddCommand(c)
+	return c
 }

@@ -8,7 +8,8 @@ import (
 	"github.com/ludus-games/ludus/runs"
 )
 
-func init() {
+// newRunsCmd returns "ludus runs" with "runs show" and "runs export".
+func newRunsCmd() *cobra.Command {
 	var db string
 	var limit int
 	var asJSON bool
@@ -87,5 +88,5 @@ the files the run stored (plots, pictures).`,
 	export.Flags().StringVarP(&out, "output", "o", "", "directory to write to")
 	outputDirFlag(export, "output")
 	c.AddCommand(show, export)
-	rootCmd.AddCommand(c)
+	return c
 }

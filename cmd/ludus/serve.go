@@ -19,7 +19,8 @@ import (
 	"github.com/ludus-games/ludus/web"
 )
 
-func init() {
+// newServeCmd returns "ludus serve".
+func newServeCmd() *cobra.Command {
 	var addr, db, gamesDir string
 	var botWorkers int
 	var moveTime time.Duration
@@ -89,7 +90,7 @@ is described in docs/server.md.`,
 	fl.BoolVar(&open, "open", false, "open the page in a browser")
 	rangeFlag(c, "bot-workers", 0, 1024)
 	rangeFlag(c, "move-time", float64(time.Millisecond), float64(time.Hour))
-	rootCmd.AddCommand(c)
+	return c
 }
 
 // displayAddr makes a listening address fit for a browser: the host as

@@ -8,7 +8,8 @@ import (
 	"github.com/ludus-games/ludus/arena"
 )
 
-func init() {
+// newTournamentCmd returns "ludus tournament".
+func newTournamentCmd() *cobra.Command {
 	var f runFlags
 	var bots string
 	c := &cobra.Command{
@@ -57,7 +58,7 @@ bots); separate specs with ";" to be explicit.
 	f.register(c, 10, "games between every pair of bots")
 	c.Flags().StringVar(&bots, "bots", "", "bot specs, separated by commas or semicolons (required)")
 	c.MarkFlagRequired("bots")
-	rootCmd.AddCommand(c)
+	return c
 }
 
 // splitSpecs splits a list of bot specs. Specs have commas of their own

@@ -19,13 +19,18 @@ import (
 	"github.com/ludus-games/ludus/twenty48"
 )
 
-var twenty48Cmd = &cobra.Command{
-	Use:   "2048",
-	Short: "Play 2048 with expectimax players, replay and draw games",
-	Long: `2048 plays the game of 2048 with exact original rules: expectimax players on
+// newTwenty48Cmd returns "ludus 2048", which groups the 2048 tools.
+func newTwenty48Cmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "2048",
+		Short: "Play 2048 with expectimax players, replay and draw games",
+		Long: `2048 plays the game of 2048 with exact original rules: expectimax players on
 a bitboard (the nneonneo heuristic and ludus's own), greedy and random
 baselines, statistics over many seeded games, game records in JSON lines, a
 terminal replay and board pictures. See docs/2048.md.`,
+	}
+	c.AddCommand(newPlayCmd(), newReplayCmd(), newRenderCmd())
+	return c
 }
 
 // playFlags are the settings of "ludus 2048 play".
@@ -269,9 +274,4 @@ func loadRecord(cmd *cobra.Command, path string, game uint64) (*twenty48.Record,
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
-}
-
-func init() {
-	twenty48Cmd.AddCommand(newPlayCmd(), newReplayCmd(), newRenderCmd())
-	rootCmd.AddCommand(twenty48Cmd)
 }

@@ -9,7 +9,8 @@ import (
 	"github.com/ludus-games/ludus/runs"
 )
 
-func init() {
+// newWorkerCmd returns "ludus worker".
+func newWorkerCmd() *cobra.Command {
 	var db string
 	var workers int
 	var timeout time.Duration
@@ -37,5 +38,5 @@ again later, up to 5 times. See docs/batch.md.`,
 	c.Flags().DurationVar(&timeout, "job-timeout", 30*time.Minute, "cancel and retry a job that runs this long; a killed worker's jobs are taken again a little after it")
 	rangeFlag(c, "workers", 1, 1024)
 	rangeFlag(c, "job-timeout", float64(time.Second), float64(24*time.Hour))
-	rootCmd.AddCommand(c)
+	return c
 }
