@@ -110,8 +110,8 @@ func (a *Arena) game(rec *arena.Record) {
 	a.Add(rec.Index, rec.Seed, "game", data, elapsed)
 }
 
-// Finish ends the run as End does, keeping the plot the run drew at path
-// ("" for none) when err is nil.
+// Finish ends the run as End does, keeping the plot the run drew at the
+// path plot ("" for none) when err is nil.
 func (a *Arena) Finish(err error, plot string) error {
 	if err == nil && plot != "" {
 		a.File(filepath.Base(plot), plot)
