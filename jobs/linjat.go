@@ -46,7 +46,7 @@ func linjatPuzzle(ctx context.Context, j queue.Job) (queue.Output, error) {
 		return queue.Output{}, fmt.Errorf("puzzle with seed %d: %w", j.Seed, err)
 	}
 	d := set.Difficulty
-	row, err := linjat.StorePuzzle(g, d, j.Payload)
+	row, err := PuzzleRow(g, d, j.Payload)
 	if err != nil {
 		return queue.Output{}, err
 	}
@@ -66,6 +66,28 @@ func linjatPuzzle(ctx context.Context, j queue.Job) (queue.Output, error) {
 		p.ID = id
 		return json.Marshal(p)
 	}}, nil
+}
+
+// PuzzleRow returns a generated puzzle as the store keeps it among its
+// puzzles, rated under d's weights, with the settings that made it.
+func PuzzleRow(g *linjat.Generated, d linjat.Difficulty, settings json.RawMessage) (*store.Puzzle, error) {
+	rating, err := json.Marshal(g.Result.Rating.JSON(d.Weights))
+	if err != nil {
+		return nil, err
+	}
+	trace, err := json.Marshal(g.Result.Trace)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := json.Marshal(g.Result.Solution)
+	if err != nil {
+		return nil, err
+	}
+	return &store.Puzzle{
+		Game: linjat.Game, Height: g.Puzzle.Rows, Width: g.Puzzle.Cols, Body: g.Puzzle.String(),
+		Difficulty: d.Name, Score: g.Result.Score, Rating: rating, Trace: trace, Solution: sol,
+		Seed: g.Seed, Settings: settings,
+	}, nil
 }
 
 // Puzzles reads the puzzles of a "linjat generate" run's results, in seed

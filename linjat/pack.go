@@ -161,6 +161,14 @@ func (p *Pack) CurveChart() *plot.Chart {
 	}
 }
 
+// WriteJSON writes the pack in the JSON that ReadPack reads, as "ludus
+// linjat pack -o" writes it.
+func (p *Pack) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(p)
+}
+
 // ReadPack parses a level pack in the JSON that ludus writes (see Pack);
 // name prefixes errors, which name the level at fault.
 func ReadPack(r io.Reader, name string) (*Pack, error) {

@@ -6,8 +6,6 @@ import (
 	"io"
 	"strings"
 	"time"
-
-	"github.com/ludus-games/ludus/store"
 )
 
 // Summary lists the layers per rule used, as Rating.Summary does.
@@ -80,25 +78,4 @@ func SettingsFromJSON(data []byte) (Settings, error) {
 	d.Weights = j.Weights
 	return Settings{Rows: j.Rows, Cols: j.Cols, Numbers: j.Numbers, Difficulty: d, Iterations: j.Iterations,
 		Time: time.Duration(j.TimeMS) * time.Millisecond, Pool: j.Pool}, nil
-}
-
-// StoredGenerated returns a puzzle of a store as GeneratedJSON, as the
-// generator reported it when it made it.
-func StoredGenerated(p store.Puzzle) (GeneratedJSON, error) {
-	g := GeneratedJSON{Difficulty: p.Difficulty, Seed: p.Seed}
-	var err error
-	if g.Puzzle, err = Parse(p.Body); err != nil {
-		return g, fmt.Errorf("stored puzzle %d: %w", p.ID, err)
-	}
-	var set settingsJSON
-	for _, f := range []struct {
-		data []byte
-		v    any
-	}{{p.Solution, &g.Lines}, {p.Rating, &g.Rating}, {p.Settings, &set}} {
-		if err := json.Unmarshal(f.data, f.v); err != nil {
-			return g, fmt.Errorf("stored puzzle %d: %w", p.ID, err)
-		}
-	}
-	g.Iterations = set.Iterations
-	return g, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ludus-games/ludus/dungeon"
 	"github.com/ludus-games/ludus/linjat"
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/store"
 	"github.com/ludus-games/ludus/twenty48"
 )
@@ -104,7 +105,8 @@ func TestLinjatStored(t *testing.T) {
 	defer st.Close()
 	var ids []int64
 	b := linjat.Batch{Settings: linjat.Settings{Rows: 5, Cols: 5, Numbers: 5, Difficulty: linjat.Difficulties[0], Iterations: 20, Seed: 1, Workers: 1},
-		Count: 2, Store: st, Emit: func(_ *linjat.Generated, id int64) error { ids = append(ids, id); return nil }}
+		Count: 2, Emit: func(_ *linjat.Generated, id int64) error { ids = append(ids, id); return nil }}
+	runs.StoreBatch(st, 0, &b, nil)
 	if err := b.Run(ctx); err != nil {
 		t.Fatal(err)
 	}

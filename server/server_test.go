@@ -355,24 +355,6 @@ func checkRejections(t *testing.T, base string, tests []rejection) {
 	}
 }
 
-// The load run on PostgreSQL: every record replays, no bad move accepted.
-func TestPostgres(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a PostgreSQL cluster")
-	}
-	ctx := context.Background()
-	st, err := store.Open(ctx, pgtest.URL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	_, hs := testServer(t, Config{Store: st})
-	rep, err := RunLoad(ctx, LoadOptions{URL: hs.URL, Sessions: 10, Games: 20, Seed: 2, Duration: time.Minute})
-	if err != nil || rep.Games != 20 || rep.Failures+rep.Mismatched+rep.BadAccepted > 0 {
-		t.Fatalf("load on PostgreSQL: %+v %v", rep, err)
-	}
-}
-
 func TestListSessions(t *testing.T) {
 	_, hs := testServer(t, Config{})
 	a := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: "random"}}})

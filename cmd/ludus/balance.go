@@ -6,7 +6,8 @@ import (
 	"github.com/ludus-games/ludus/arena"
 )
 
-func init() {
+// newBalanceCmd returns "ludus balance".
+func newBalanceCmd() *cobra.Command {
 	var f runFlags
 	var bot string
 	c := &cobra.Command{
@@ -44,17 +45,17 @@ more about play between people who try to win.
 			if err != nil {
 				return err
 			}
-			defer rec.close()
+			defer rec.Close()
 			o := f.options(e)
-			rec.attach(&o)
+			rec.Attach(&o)
 			rep, err := arena.Balance(cmd.Context(), arena.BoardGame(e), entrants[0], o)
 			if err != nil {
-				return rec.fail(err)
+				return rec.End(err)
 			}
-			return rec.finish(f.finish(cmd.OutOrStdout(), rep, "balance"))
+			return rec.Finish(f.finish(cmd.OutOrStdout(), rep, "balance"), f.plotPath("balance"))
 		},
 	}
 	f.register(c, 200, "self-play games")
 	c.Flags().StringVar(&bot, "bot", "random", "bot spec of the player of every side")
-	rootCmd.AddCommand(c)
+	return c
 }

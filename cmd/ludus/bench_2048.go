@@ -36,5 +36,3 @@ docs/bench-2048.md uses --strength-games 200 --time-games 50.`,
 	fl.IntVar(&cfg.Workers, "workers", cfg.Workers, "games played at once")
 	return cmd
 }
-
-func init() { benchCmd.AddCommand(newBench2048Cmd()) }

@@ -10,7 +10,8 @@ import (
 	"github.com/ludus-games/ludus/games"
 )
 
-func init() {
+// newBenchArenaCmd returns "ludus bench arena".
+func newBenchArenaCmd() *cobra.Command {
 	var seconds float64
 	var dir string
 	var iterations int
@@ -47,5 +48,5 @@ prints a Markdown table.`,
 	c.Flags().StringVar(&dir, "games", "", "folder of the rules files to measure (default: the bundled ones)")
 	c.Flags().IntVar(&iterations, "iterations", 10000, "MCTS iterations of the timed decision")
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the playouts and of MCTS")
-	benchCmd.AddCommand(c)
+	return c
 }

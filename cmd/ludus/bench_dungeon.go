@@ -51,51 +51,57 @@ var dungeonReferences = []dungeonReference{
 	{"game2_corridors.yml", 0.12, "0.12 s / 0.07 s"},
 }
 
-var benchDungeonCmd = &cobra.Command{
-	Use:   "dungeon",
-	Short: "Dungeon layouts: the reference's benchmark inputs and scaling",
-	Long: `dungeon times layout generation on synthetic levels of growing size (one
+// newBenchDungeonCmd returns "ludus bench dungeon".
+func newBenchDungeonCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "dungeon",
+		Short: "Dungeon layouts: the reference's benchmark inputs and scaling",
+		Long: `dungeon times layout generation on synthetic levels of growing size (one
 loop per ten rooms, made as ludus dungeon synth makes them). With --data,
 the folder of the reference's published benchmark inputs (maps/thesis of
 its data), it first times those (--runs runs each, a fresh generator per
 run) against a fifth of the reference's published means. Published means
 of "0.00 s" are taken as 0.005 s. "met" compares wall times; the CPU column
 shows what the runs cost when other work shares the cores.`,
-	Example: `  ludus bench dungeon
+		Example: `  ludus bench dungeon
   ludus bench dungeon --data ../shared/data/dungeon/maps/thesis --runs 100`,
-	Args: cobra.NoArgs,
-	RunE: func(cmd *cobra.Command, args []string) error {
-		f := benchDungeonFlags
-		if dungeonSweepFlags.sweep {
-			return runDungeonSweep(cmd, f.limit)
-		}
-		w := cmd.OutOrStdout()
-		if f.data == "" {
-			fmt.Fprintf(w, "Reference inputs: not timed (--data names the reference's maps/thesis folder).\n")
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f := benchDungeonFlags
+			if dungeonSweepFlags.sweep {
+				return runDungeonSweep(cmd, f.limit)
+			}
+			w := cmd.OutOrStdout()
+			if f.data == "" {
+				fmt.Fprintf(w, "Reference inputs: not timed (--data names the reference's maps/thesis folder).\n")
+				return benchSynthetic(cmd, f)
+			}
+			fmt.Fprintf(w, "Reference inputs, %d runs each; target: mean at most a fifth of the reference's.\n\n", f.runs)
+			fmt.Fprintln(w, benchColumns+" reference mean / median | target mean | met |")
+			fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |")
+			for _, ref := range dungeonReferences {
+				spec, err := dungeon.ReadFile(filepath.Join(f.data, ref.file), dungeon.ReadOptions{})
+				if err != nil {
+					return err
+				}
+				res, cpu, err := benchSpec(cmd.Context(), ref.file, spec, f.runs, 1, f.limit)
+				if err != nil {
+					return err
+				}
+				target := time.Duration(ref.mean / 5 * float64(time.Second))
+				met := "yes"
+				if res.Successes < res.Runs || res.MeanTime > target {
+					met = "no"
+				}
+				printBenchRow(w, ref.file, len(spec.Rooms), res, cpu, fmt.Sprintf(" %s | %s | %s |",
+					ref.published, fmtSeconds(target), met))
+			}
 			return benchSynthetic(cmd, f)
-		}
-		fmt.Fprintf(w, "Reference inputs, %d runs each; target: mean at most a fifth of the reference's.\n\n", f.runs)
-		fmt.Fprintln(w, benchColumns+" reference mean / median | target mean | met |")
-		fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |")
-		for _, ref := range dungeonReferences {
-			spec, err := dungeon.ReadFile(filepath.Join(f.data, ref.file), dungeon.ReadOptions{})
-			if err != nil {
-				return err
-			}
-			res, cpu, err := benchSpec(cmd.Context(), ref.file, spec, f.runs, 1, f.limit)
-			if err != nil {
-				return err
-			}
-			target := time.Duration(ref.mean / 5 * float64(time.Second))
-			met := "yes"
-			if res.Successes < res.Runs || res.MeanTime > target {
-				met = "no"
-			}
-			printBenchRow(w, ref.file, len(spec.Rooms), res, cpu, fmt.Sprintf(" %s | %s | %s |",
-				ref.published, fmtSeconds(target), met))
-		}
-		return benchSynthetic(cmd, f)
-	},
+		},
+	}
+	addBenchDungeonFlags(c)
+	addSweepFlags(c)
+	return c
 }
 
 // benchSynthetic times the synthetic levels of --scale.
@@ -122,12 +128,13 @@ func benchSynthetic(cmd *cobra.Command, f benchDungeonOptions) error {
 	return nil
 }
 
-func init() {
-	f := benchDungeonCmd.Flags()
+// addBenchDungeonFlags registers the flags of "ludus bench dungeon" on c
+// but those of the sweep.
+func addBenchDungeonFlags(c *cobra.Command) {
+	f := c.Flags()
 	f.StringVar(&benchDungeonFlags.data, "data", "", "folder of the reference's thesis maps (default: synthetic levels only)")
 	f.IntVar(&benchDungeonFlags.runs, "runs", 100, "runs per reference input")
 	f.IntVar(&benchDungeonFlags.scaleRuns, "scale-runs", 10, "runs per synthetic level")
 	f.StringVar(&benchDungeonFlags.scale, "scale", "25,50,100", "sizes of the synthetic levels (empty: none)")
 	f.DurationVar(&benchDungeonFlags.limit, "time-limit", 30*time.Second, "time limit of one run")
-	benchCmd.AddCommand(benchDungeonCmd)
 }

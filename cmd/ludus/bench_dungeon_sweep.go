@@ -163,8 +163,10 @@ func printSweepFailures(w io.Writer, runs [][]dungeon.SweepRun, templates []stri
 	}
 }
 
-func init() {
-	f := benchDungeonCmd.Flags()
+// addSweepFlags registers the flags of the sweep of "ludus bench dungeon" on
+// c.
+func addSweepFlags(c *cobra.Command) {
+	f := c.Flags()
 	f.BoolVar(&dungeonSweepFlags.sweep, "sweep", false, "run the reliability sweep over synthetic levels instead of the reference's inputs")
 	f.IntVar(&dungeonSweepFlags.graphs, "graphs", 40, "with --sweep: levels per class")
 	f.StringVar(&dungeonSweepFlags.classes, "classes", defaultSweepClasses, "with --sweep: classes ROOMS:LOOPS (numbers or ranges)")

@@ -32,7 +32,8 @@ var benchGames = []struct {
 	{"Hex 11x11", "hex.zrf", 3, "9,100-9,700", "-", 9700},
 }
 
-func init() {
+// newBenchEngineCmd returns "ludus bench engine".
+func newBenchEngineCmd() *cobra.Command {
 	var seconds float64
 	var dir string
 	var maxPlies int
@@ -80,7 +81,7 @@ names in another folder instead.`,
 	c.Flags().IntVar(&maxPlies, "max-plies", 1000, "stop a playout after this many moves")
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed of the random playouts")
 	c.Flags().StringSliceVar(&only, "only", nil, "measure only these games, by name or file (\"chess,reversi.zrf\")")
-	benchCmd.AddCommand(c)
+	return c
 }
 
 // benchNames lists the games of the engine benchmark.

@@ -31,10 +31,12 @@ type linjatBenchFlags struct {
 
 var benchLinjatFlags linjatBenchFlags
 
-var benchLinjatCmd = &cobra.Command{
-	Use:   "linjat",
-	Short: "Linjat: correctness on the original levels, speed, and quality",
-	Long: `linjat checks the solvers on a set of levels, times the rating solver and
+// newBenchLinjatCmd returns "ludus bench linjat".
+func newBenchLinjatCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "linjat",
+		Short: "Linjat: correctness on the original levels, speed, and quality",
+		Long: `linjat checks the solvers on a set of levels, times the rating solver and
 the optimizer against the original generator's figures, and compares
 generated puzzles (seeds 1-20 of each difficulty) with the set's levels
 under the expert collection weights. The set is ludus's own level packs
@@ -42,21 +44,24 @@ under the expert collection weights. The set is ludus's own level packs
 original game's puzzles.json (its 396 levels, with the original solver's
 classification, which the report then compares with). --quick makes a
 short run.`,
-	Example: `  ludus bench linjat --quick
+		Example: `  ludus bench linjat --quick
   ludus bench linjat --levels ../shared/data/linjat/puzzles.json --plot quality.png`,
-	Args: cobra.NoArgs,
-	RunE: func(cmd *cobra.Command, args []string) error {
-		f := benchLinjatFlags
-		if f.quick {
-			f.seeds, f.iterations = min(f.seeds, 2), min(f.iterations, 500)
-		}
-		coll, name, err := benchLevels(f.levels)
-		if err != nil {
-			return err
-		}
-		b := &linjatBench{out: cmd.OutOrStdout(), coll: coll, set: name, flags: f}
-		return b.run(cmd.Context())
-	},
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f := benchLinjatFlags
+			if f.quick {
+				f.seeds, f.iterations = min(f.seeds, 2), min(f.iterations, 500)
+			}
+			coll, name, err := benchLevels(f.levels)
+			if err != nil {
+				return err
+			}
+			b := &linjatBench{out: cmd.OutOrStdout(), coll: coll, set: name, flags: f}
+			return b.run(cmd.Context())
+		},
+	}
+	addBenchLinjatFlags(c)
+	return c
 }
 
 // benchLevels reads the levels of --levels, or the built-in ones, and
@@ -75,8 +80,9 @@ func benchLevels(path string) (linjat.Collection, string, error) {
 	return c, "levels of " + filepath.Base(path), err
 }
 
-func init() {
-	f := benchLinjatCmd.Flags()
+// addBenchLinjatFlags registers the flags of "ludus bench linjat" on c.
+func addBenchLinjatFlags(c *cobra.Command) {
+	f := c.Flags()
 	f.StringVar(&benchLinjatFlags.levels, "levels", "", "levels to check: the original game's puzzles.json or a pack (default: the built-in levels)")
 	f.IntVar(&benchLinjatFlags.seeds, "seeds", 20, "generated puzzles per difficulty for the quality comparison")
 	f.Int64Var(&benchLinjatFlags.iterations, "iterations", 10000, "optimizer iterations per puzzle")
@@ -84,7 +90,6 @@ func init() {
 	f.StringVar(&benchLinjatFlags.plot, "plot", "", "draw the score distributions to this .svg or .png file")
 	f.BoolVar(&benchLinjatFlags.quick, "quick", false, "short run: 2 seeds, 500 iterations, brief timings")
 	f.StringVar(&benchLinjatFlags.part, "part", "all", "which part to run: all, correctness, speed or quality")
-	benchCmd.AddCommand(benchLinjatCmd)
 }
 
 type linjatBench struct {

@@ -12,7 +12,8 @@ import (
 	"github.com/ludus-games/ludus/progress"
 )
 
-func init() {
+// newBenchMCTSCmd returns "ludus bench mcts".
+func newBenchMCTSCmd() *cobra.Command {
 	var seconds float64
 	var dir string
 	var files []string
@@ -54,5 +55,5 @@ and the medians reported, so that a change in load touches them alike.`,
 	c.Flags().IntSliceVar(&threads, "threads", []int{2}, "thread counts measured beside 1")
 	c.Flags().IntVar(&rounds, "rounds", 3, "times each configuration is timed (medians reported)")
 	c.Flags().Uint64Var(&seed, "seed", 1, "seed of MCTS")
-	benchCmd.AddCommand(c)
+	return c
 }

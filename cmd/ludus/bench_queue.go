@@ -17,6 +17,7 @@ import (
 	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/jobs"
 	"github.com/ludus-games/ludus/queue"
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -30,7 +31,8 @@ type benchQueueFlags struct {
 	games      int
 }
 
-func init() {
+// newBenchQueueCmd returns "ludus bench queue".
+func newBenchQueueCmd() *cobra.Command {
 	var f benchQueueFlags
 	c := &cobra.Command{
 		Use:   "queue --db postgres://...",
@@ -68,7 +70,7 @@ wall times say little without them. It prints Markdown tables. Without
 	rangeFlag(c, "jobs", 1, 1e6)
 	rangeFlag(c, "proc-workers", 1, 1024)
 	rangeFlag(c, "games", 1, 1e6)
-	benchCmd.AddCommand(c)
+	return c
 }
 
 // queueSample is one measured run on the queue.
@@ -147,7 +149,7 @@ func benchQueue(cmd *cobra.Command, f benchQueueFlags) error {
 		fmt.Fprintf(w, "| %d | %.1fs | %.2f | %.1fs | %.1fms | %s → %s |\n", n, s.wall.Seconds(), base.Seconds()/s.wall.Seconds(),
 			s.cpu.Seconds(), float64(s.cpu.Milliseconds())/float64(s.jobs), s.load0, s.load1)
 	}
-	fmt.Fprintf(w, "\nCommand: %s\n", commandLine(os.Args))
+	fmt.Fprintf(w, "\nCommand: %s\n", runs.CommandLine(os.Args))
 	return nil
 }
 

@@ -12,11 +12,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/server"
+	"github.com/ludus-games/ludus/server/loadtest"
 	"github.com/ludus-games/ludus/store"
 )
 
 func newBenchServeCmd() *cobra.Command {
-	o := server.LoadOptions{Sessions: 1000, Duration: time.Minute, Seed: 1}
+	o := loadtest.Options{Sessions: 1000, Duration: time.Minute, Seed: 1}
 	var db string
 	var every time.Duration
 	cmd := &cobra.Command{
@@ -65,13 +66,13 @@ which stays flat in a long soak (--duration 1h).`,
 				orDefault(o.Bot, "random"), o.Duration, runtime.NumCPU())
 			fmt.Fprintln(w, "| time | games | moves/s | live heap MiB | goroutines |\n| --- | --- | --- | --- | --- |")
 			next := every
-			o.Sample = func(r server.LoadReport) {
+			o.Sample = func(r loadtest.Report) {
 				if every > 0 && r.Elapsed >= next {
 					next += every
 					fmt.Fprintf(w, "| %v | %d | %.0f | %.1f | %d |\n", r.Elapsed.Round(time.Second), r.Games, r.MovesPerSec, liveHeapMiB(), runtime.NumGoroutine())
 				}
 			}
-			r, err := server.RunLoad(ctx, o)
+			r, err := loadtest.Run(ctx, o)
 			if err != nil {
 				return err
 			}
@@ -117,5 +118,3 @@ func orDefault(s, def string) string {
 	}
 	return s
 }
-
-func init() { benchCmd.AddCommand(newBenchServeCmd()) }

@@ -64,5 +64,3 @@ docs/bench-tiles.md has the commands behind its figures.`,
 	fl.StringVar(&cfg.Out, "out", "", "directory to keep the run's files in (curve, pictures, best set)")
 	return cmd
 }
-
-func init() { benchCmd.AddCommand(newBenchTilesCmd()) }

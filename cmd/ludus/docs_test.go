@@ -116,10 +116,11 @@ func TestDocExamples(t *testing.T) {
 	written := map[string]map[string]bool{} // by page
 	examples := docExamples(t, repo)
 	t.Logf("%d examples", len(examples))
+	root := newRootCmd()
 	for _, ex := range examples {
 		where := ex.file + ":" + strconv.Itoa(ex.line)
-		c, rest, err := rootCmd.Find(ex.args)
-		if err != nil || c == rootCmd {
+		c, rest, err := root.Find(ex.args)
+		if err != nil || c == root {
 			t.Errorf("%s: ludus %s: no such command", where, strings.Join(ex.args, " "))
 			continue
 		}

@@ -24,10 +24,12 @@ var dungeonBenchFlags struct {
 	cycles float64
 }
 
-var dungeonBenchCmd = &cobra.Command{
-	Use:   "bench SPEC...",
-	Short: "Time layout generation per spec (success rate, mean and median)",
-	Long: `bench generates --runs layouts of each SPEC (seeds --seed, --seed+1, ...),
+// newDungeonBenchCmd returns "ludus dungeon bench".
+func newDungeonBenchCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "bench SPEC...",
+		Short: "Time layout generation per spec (success rate, mean and median)",
+		Long: `bench generates --runs layouts of each SPEC (seeds --seed, --seed+1, ...),
 each with a freshly prepared generator as a program making one level would,
 and prints a Markdown table: success rate, mean and median wall time, mean
 CPU time (which does not grow when other work shares the cores), mean and
@@ -35,46 +37,49 @@ median iterations, and the preparation time alone.
 
 --scale 25,50,100 adds synthetic levels of those sizes (see ludus dungeon
 synth --separate), with one loop per --rooms-per-loop rooms.`,
-	RunE: func(cmd *cobra.Command, args []string) error {
-		f := dungeonBenchFlags
-		if f.runs < 1 {
-			return fmt.Errorf("--runs %d: want at least 1", f.runs)
-		}
-		if len(args) == 0 && f.scale == "" {
-			return fmt.Errorf("give specs to time, or --scale")
-		}
-		var specs []*dungeon.Spec
-		var names []string
-		for _, path := range args {
-			spec, err := readDungeonSpec(path)
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f := dungeonBenchFlags
+			if f.runs < 1 {
+				return fmt.Errorf("--runs %d: want at least 1", f.runs)
+			}
+			if len(args) == 0 && f.scale == "" {
+				return fmt.Errorf("give specs to time, or --scale")
+			}
+			var specs []*dungeon.Spec
+			var names []string
+			for _, path := range args {
+				spec, err := readDungeonSpec(path)
+				if err != nil {
+					return err
+				}
+				specs, names = append(specs, spec), append(names, filepath.Base(path))
+			}
+			sizes, err := parseSizes(f.scale)
 			if err != nil {
 				return err
 			}
-			specs, names = append(specs, spec), append(names, filepath.Base(path))
-		}
-		sizes, err := parseSizes(f.scale)
-		if err != nil {
-			return err
-		}
-		for _, n := range sizes {
-			cycles := int(float64(n)/f.cycles + 0.5)
-			spec, err := dungeon.Synthetic(dungeon.SynthOptions{Rooms: n, Cycles: cycles, Seed: f.seed, Separate: true})
-			if err != nil {
-				return err
+			for _, n := range sizes {
+				cycles := int(float64(n)/f.cycles + 0.5)
+				spec, err := dungeon.Synthetic(dungeon.SynthOptions{Rooms: n, Cycles: cycles, Seed: f.seed, Separate: true})
+				if err != nil {
+					return err
+				}
+				specs, names = append(specs, spec), append(names, fmt.Sprintf("synthetic %d rooms, %d loops", n, cycles))
 			}
-			specs, names = append(specs, spec), append(names, fmt.Sprintf("synthetic %d rooms, %d loops", n, cycles))
-		}
-		w := cmd.OutOrStdout()
-		printBenchHeader(w)
-		for i, spec := range specs {
-			res, cpu, err := benchSpec(cmd.Context(), names[i], spec, f.runs, f.seed, f.limit)
-			if err != nil {
-				return err
+			w := cmd.OutOrStdout()
+			printBenchHeader(w)
+			for i, spec := range specs {
+				res, cpu, err := benchSpec(cmd.Context(), names[i], spec, f.runs, f.seed, f.limit)
+				if err != nil {
+					return err
+				}
+				printBenchRow(w, names[i], len(spec.Rooms), res, cpu, "")
 			}
-			printBenchRow(w, names[i], len(spec.Rooms), res, cpu, "")
-		}
-		return nil
-	},
+			return nil
+		},
+	}
+	addDungeonBenchFlags(c)
+	return c
 }
 
 func parseSizes(s string) ([]int, error) {
@@ -129,12 +134,12 @@ func fmtSeconds(d time.Duration) string {
 	return fmt.Sprintf("%.2f ms", s*1000)
 }
 
-func init() {
-	f := dungeonBenchCmd.Flags()
+// addDungeonBenchFlags registers the flags of "ludus dungeon bench" on c.
+func addDungeonBenchFlags(c *cobra.Command) {
+	f := c.Flags()
 	f.IntVar(&dungeonBenchFlags.runs, "runs", 100, "layouts per spec")
 	f.Uint64Var(&dungeonBenchFlags.seed, "seed", 1, "seed of the first run")
 	f.DurationVar(&dungeonBenchFlags.limit, "time-limit", 60*time.Second, "time limit of one run (a run that hits it fails)")
 	f.StringVar(&dungeonBenchFlags.scale, "scale", "", "comma-separated sizes of synthetic levels to add")
 	f.Float64Var(&dungeonBenchFlags.cycles, "rooms-per-loop", 10, "synthetic levels get size/this loops")
-	dungeonCmd.AddCommand(dungeonBenchCmd)
 }

@@ -15,7 +15,8 @@ import (
 // near 15 plies, and a move tree 64 plies deep is never counted.
 const maxPerftDepth = 64
 
-func init() {
+// newPerftCmd returns "ludus perft".
+func newPerftCmd() *cobra.Command {
 	var gf gameFlags
 	var depth int
 	var divide, asJSON, ended bool
@@ -91,5 +92,5 @@ each first move in the universal notation; --json prints
 	c.Flags().BoolVar(&divide, "divide", false, "count under each first move")
 	c.Flags().BoolVar(&ended, "count-ended", false, "count a game that ends early as a leaf (Othello tables)")
 	c.Flags().BoolVar(&asJSON, "json", false, `print {"depth":N,"nodes":COUNT,"seconds":S}`)
-	rootCmd.AddCommand(c)
+	return c
 }

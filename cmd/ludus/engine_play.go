@@ -13,7 +13,8 @@ import (
 	"github.com/ludus-games/ludus/internal/atomicfile"
 )
 
-func init() {
+// newEnginePlayCmd returns "ludus play".
+func newEnginePlayCmd() *cobra.Command {
 	var gf gameFlags
 	var players, record, load, savePos string
 	var seed uint64
@@ -98,5 +99,5 @@ goes on from its last position; --record then saves it with the new moves.
 	c.Flags().StringVar(&record, "record", "", "save the game record to this file")
 	c.Flags().StringVar(&savePos, "save-position", "", "write the last position to this file (position format)")
 	c.Flags().StringVar(&load, "load", "", "replay this game record first and go on from where it stops")
-	rootCmd.AddCommand(c)
+	return c
 }

@@ -11,7 +11,8 @@ import (
 	"github.com/ludus-games/ludus/games"
 )
 
-func init() {
+// newEngineRenderCmd returns "ludus render".
+func newEngineRenderCmd() *cobra.Command {
 	var gf gameFlags
 	var out, record string
 	var move int
@@ -67,7 +68,7 @@ match, tournament and balance write).`,
 	c.Flags().StringVar(&record, "record", "", "draw a position of this game record")
 	inputFlag(c, "record")
 	c.Flags().IntVar(&move, "move", 0, "with --record, the number of moves played (0: the start; default: all)")
-	rootCmd.AddCommand(c)
+	return c
 }
 
 // rulesFile is the rules file to open: the argument, or else the record's

@@ -10,7 +10,8 @@ import (
 	"github.com/ludus-games/ludus/games"
 )
 
-func init() {
+// newRulesCmd returns "ludus rules".
+func newRulesCmd() *cobra.Command {
 	var gf gameFlags
 	var evalSpec string
 	c := &cobra.Command{
@@ -70,5 +71,5 @@ mobility weight: "Pawn=1,Knight=3,mobility=5"). Errors name file:line:col.`,
 	}
 	gf.register(c, true)
 	c.Flags().StringVar(&evalSpec, "eval", "", "piece values and mobility weight of the evaluation (Name=number,...)")
-	rootCmd.AddCommand(c)
+	return c
 }

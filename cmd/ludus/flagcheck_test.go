@@ -27,5 +27,5 @@ func TestFlagDefaultsPass(t *testing.T) {
 			walk(sub)
 		}
 	}
-	walk(rootCmd)
+	walk(newRootCmd())
 }

@@ -10,7 +10,8 @@ import (
 	"github.com/ludus-games/ludus/games"
 )
 
-func init() {
+// newGamesCmd returns "ludus games".
+func newGamesCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "games",
 		Short: "List the rules files bundled with ludus",
@@ -47,5 +48,5 @@ of that name is on disk.`,
 			return tw.Flush()
 		},
 	}
-	rootCmd.AddCommand(c)
+	return c
 }

@@ -13,11 +13,12 @@ import (
 	"github.com/ludus-games/ludus/linjat"
 )
 
-// linjatCmd groups the Linjat puzzle tools.
-var linjatCmd = &cobra.Command{
-	Use:   "linjat",
-	Short: "Solve, rate, generate, pack and draw Linjat puzzles",
-	Long: `Linjat is a line-drawing logic puzzle: every number gets a straight line of
+// newLinjatCmd returns "ludus linjat", which groups the Linjat puzzle tools.
+func newLinjatCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "linjat",
+		Short: "Solve, rate, generate, pack and draw Linjat puzzles",
+		Long: `Linjat is a line-drawing logic puzzle: every number gets a straight line of
 that many cells through it, lines never share cells, and every dot is covered.
 These tools solve and rate puzzles the way a person would, generate and
 optimise new ones, build level packs from a database and draw puzzles.
@@ -26,6 +27,9 @@ Puzzle files are text, one row a line: '.' empty, 'o' dot, 1-9 a number,
 [12] a number above 9. A .json file of levels is read too, a pack that
 ludus linjat pack wrote or a collection in the original game's format, with
 --level DIFFICULTY/N choosing the level (1-based; N alone in a pack).`,
+	}
+	c.AddCommand(newLinjatSolveCmd(), newLinjatGenerateCmd(), newLinjatPackCmd(), newLinjatRenderCmd())
+	return c
 }
 
 // weightFlags are the flags that choose a difficulty and its weights.
@@ -104,45 +108,49 @@ var solveFlags struct {
 	weights weightFlags
 }
 
-var linjatSolveCmd = &cobra.Command{
-	Use:   "solve FILE",
-	Short: "Solve a puzzle, count its solutions, and rate it",
-	Long: `solve counts the solutions of a puzzle with the exact solver (up to 2), then
+// newLinjatSolveCmd returns "ludus linjat solve".
+func newLinjatSolveCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "solve FILE",
+		Short: "Solve a puzzle, count its solutions, and rate it",
+		Long: `solve counts the solutions of a puzzle with the exact solver (up to 2), then
 solves it the way a person would, one kind of deduction per step, and rates
 it. It prints the solution, the steps and the rating; --json prints
 {"solutions", "solved", "lines", "rating", "trace"}. A puzzle without a
 solution is reported and ends with exit status 1.`,
-	Args: cobra.ExactArgs(1),
-	RunE: func(cmd *cobra.Command, args []string) error {
-		p, err := readPuzzle(args[0], solveFlags.level)
-		if err != nil {
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := readPuzzle(args[0], solveFlags.level)
+			if err != nil {
+				return err
+			}
+			d, err := solveFlags.weights.resolve()
+			if err != nil {
+				return err
+			}
+			rep, err := linjat.Analyze(p, d.Weights)
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			if solveFlags.json {
+				err = json.NewEncoder(cmd.OutOrStdout()).Encode(rep)
+			} else {
+				err = rep.WriteText(cmd.OutOrStdout(), p)
+			}
+			if err == nil && rep.Solutions == 0 {
+				err = fmt.Errorf("%s: the puzzle has no solution", args[0])
+			}
 			return err
-		}
-		d, err := solveFlags.weights.resolve()
-		if err != nil {
-			return err
-		}
-		rep, err := linjat.Analyze(p, d.Weights)
-		if err != nil {
-			return fmt.Errorf("%s: %w", args[0], err)
-		}
-		if solveFlags.json {
-			err = json.NewEncoder(cmd.OutOrStdout()).Encode(rep)
-		} else {
-			err = rep.WriteText(cmd.OutOrStdout(), p)
-		}
-		if err == nil && rep.Solutions == 0 {
-			err = fmt.Errorf("%s: the puzzle has no solution", args[0])
-		}
-		return err
-	},
+		},
+	}
+	addLinjatSolveFlags(c)
+	return c
 }
 
-func init() {
-	f := linjatSolveCmd.Flags()
+// addLinjatSolveFlags registers the flags of "ludus linjat solve" on c.
+func addLinjatSolveFlags(c *cobra.Command) {
+	f := c.Flags()
 	f.BoolVar(&solveFlags.json, "json", false, "print JSON")
 	f.StringVar(&solveFlags.level, "level", "", "level DIFFICULTY/N of a .json collection")
-	solveFlags.weights.register(linjatSolveCmd, "expert")
-	linjatCmd.AddCommand(linjatSolveCmd)
-	rootCmd.AddCommand(linjatCmd)
+	solveFlags.weights.register(c, "expert")
 }

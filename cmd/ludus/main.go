@@ -32,6 +32,53 @@ const graceKey = "ludus/grace"
 // running is the command being run, for its grace.
 var running atomic.Pointer[cobra.Command]
 
+// newRootCmd returns the ludus command with its subcommands, all of them
+// listed here; each is made by a constructor in a file of its own, and a
+// group (bench, dungeon, linjat, tiles, 2048, runs) lists its own
+// subcommands in its constructor.
+func newRootCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "ludus",
+		Short: "Design games with a computer",
+		Long: `ludus designs games with a computer: a universal board-game engine driven
+by a text rules language, AI players, matches with statistics, and procedural
+generators of puzzles, dungeon maps and tile sets.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		// One check of every flag before any command does work: see flagcheck.go.
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			running.Store(cmd)
+			return checkFlags(cmd)
+		},
+	}
+	c.CompletionOptions.DisableDefaultCmd = true
+	// ludus --version: the version the runs in the store are kept with.
+	c.Version = ludusVersion()
+	c.SetVersionTemplate("ludus {{.Version}}\n")
+	c.AddCommand(
+		// Board games: the bundled rules, the engine, its bots in matches.
+		newGamesCmd(),
+		newRulesCmd(),
+		newEnginePlayCmd(),
+		newPerftCmd(),
+		newEngineRenderCmd(),
+		newMatchCmd(),
+		newTournamentCmd(),
+		newBalanceCmd(),
+		// The other domains.
+		newTwenty48Cmd(),
+		newLinjatCmd(),
+		newDungeonCmd(),
+		newTilesCmd(),
+		// The server, the store's runs, the queue's workers, benchmarks.
+		newServeCmd(),
+		newRunsCmd(),
+		newWorkerCmd(),
+		newBenchCmd(),
+	)
+	return c
+}
+
 // graceOf returns the grace of the command being run.
 func graceOf() time.Duration {
 	if c := running.Load(); c != nil {
@@ -58,7 +105,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "ludus: interrupted; stopped after %v without finishing the current step\n", g)
 		os.Exit(int(status.Load()))
 	}()
-	err := rootCmd.ExecuteContext(ctx)
+	err := newRootCmd().ExecuteContext(ctx)
 	if s := status.Load(); s != 0 {
 		// Interrupted: what the command wrote is kept; a cancellation is
 		// no error of its own.

@@ -6,7 +6,8 @@ import (
 	"github.com/ludus-games/ludus/arena"
 )
 
-func init() {
+// newMatchCmd returns "ludus match".
+func newMatchCmd() *cobra.Command {
 	var f runFlags
 	var p1, p2 string
 	c := &cobra.Command{
@@ -45,14 +46,14 @@ first bot's running score with its interval and the game lengths.
 			if err != nil {
 				return err
 			}
-			defer rec.close()
+			defer rec.Close()
 			o := f.options(e)
-			rec.attach(&o)
+			rec.Attach(&o)
 			rep, err := arena.Match(cmd.Context(), arena.BoardGame(e), bots, o)
 			if err != nil {
-				return rec.fail(err)
+				return rec.End(err)
 			}
-			return rec.finish(f.finish(cmd.OutOrStdout(), rep, "match"))
+			return rec.Finish(f.finish(cmd.OutOrStdout(), rep, "match"), f.plotPath("match"))
 		},
 	}
 	f.register(c, 100, "games to play")
@@ -60,5 +61,5 @@ first bot's running score with its interval and the game lengths.
 	c.Flags().StringVar(&p2, "p2", "", "spec of the second bot, who starts games 2, 4, 6, ... (required)")
 	c.MarkFlagRequired("p1")
 	c.MarkFlagRequired("p2")
-	rootCmd.AddCommand(c)
+	return c
 }

@@ -12,7 +12,9 @@ import (
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/games"
+	"github.com/ludus-games/ludus/jobs"
 	"github.com/ludus-games/ludus/render/plot"
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/search"
 )
 
@@ -73,6 +75,47 @@ func (f *runFlags) options(e *games.Game) arena.Options {
 	}
 }
 
+// arenaRun describes the run of match, tournament or balance completely,
+// the rules file's text included, as the store keeps it and queued jobs
+// carry it.
+func (f *runFlags) arenaRun(kind, path string, e *games.Game, bots ...string) (jobs.ArenaRun, error) {
+	file, src, err := runs.RulesSource(path)
+	if err != nil {
+		return jobs.ArenaRun{}, err
+	}
+	o := f.options(e)
+	return jobs.ArenaRun{Kind: kind, File: file, Source: src, Variant: f.variant, Eval: f.eval,
+		MaxPlies: f.maxPlies, Bots: bots, Games: f.games, Seed: f.seed, Openings: f.openings, Settings: o.Settings}, nil
+}
+
+// enqueue puts the run's games on the queue as jobs, one per game.
+func (f *runFlags) enqueue(cmd *cobra.Command, kind, path string, e *games.Game, bots ...string) error {
+	ar, err := f.arenaRun(kind, path, e, bots...)
+	if err != nil {
+		return err
+	}
+	return runs.QueueArena(cmd.Context(), runEnv(cmd, f.db), ar)
+}
+
+// recorder resumes or starts the run in the store of --db (the default
+// one without it), to keep every game as it is played.
+func (f *runFlags) recorder(cmd *cobra.Command, kind, path string, e *games.Game, bots ...string) (*runs.Arena, error) {
+	ar, err := f.arenaRun(kind, path, e, bots...)
+	if err != nil {
+		return nil, err
+	}
+	return runs.KeepArena(cmd.Context(), runEnv(cmd, f.db), ar)
+}
+
+// plotPath is where the run's plot is drawn: --plot, or NAME.svg in --out
+// ("" for none).
+func (f *runFlags) plotPath(name string) string {
+	if f.plot == "" && f.out != "" {
+		return filepath.Join(f.out, name+".svg")
+	}
+	return f.plot
+}
+
 // report is what match, tournament and balance print and draw.
 type report interface {
 	WriteText(w io.Writer) error
@@ -91,10 +134,7 @@ func (f *runFlags) finish(w io.Writer, rep report, name string) error {
 	} else if err := rep.WriteText(w); err != nil {
 		return err
 	}
-	path := f.plot
-	if path == "" && f.out != "" {
-		path = filepath.Join(f.out, name+".svg")
-	}
+	path := f.plotPath(name)
 	if path == "" {
 		return nil
 	}

@@ -14,11 +14,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/server"
 	"github.com/ludus-games/ludus/web"
 )
 
-func init() {
+// newServeCmd returns "ludus serve".
+func newServeCmd() *cobra.Command {
 	var addr, db, gamesDir string
 	var botWorkers int
 	var moveTime time.Duration
@@ -36,7 +38,7 @@ is described in docs/server.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			st, where, err := openStore(ctx, db)
+			st, where, err := runs.OpenStore(ctx, db, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -88,7 +90,7 @@ is described in docs/server.md.`,
 	fl.BoolVar(&open, "open", false, "open the page in a browser")
 	rangeFlag(c, "bot-workers", 0, 1024)
 	rangeFlag(c, "move-time", float64(time.Millisecond), float64(time.Hour))
-	rootCmd.AddCommand(c)
+	return c
 }
 
 // displayAddr makes a listening address fit for a browser: the host as

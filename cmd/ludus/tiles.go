@@ -13,15 +13,21 @@ import (
 	"github.com/ludus-games/ludus/tiles"
 )
 
-var tilesCmd = &cobra.Command{
-	Use:   "tiles",
-	Short: "Design two-sided hex maze tiles with a genetic algorithm",
-	Long: `tiles designs sets of two-sided hexagonal maze tiles that are shuffled,
+// newTilesCmd returns "ludus tiles", which groups the hex maze tile tools.
+func newTilesCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "tiles",
+		Short: "Design two-sided hex maze tiles with a genetic algorithm",
+		Long: `tiles designs sets of two-sided hexagonal maze tiles that are shuffled,
 turned and flipped onto a board, so that random mazes are solvable but not
 trivial. It scores a tile set over random boards (landmark pairs joined by a
 path, cycles, bridges, repeated designs), draws sets and boards, and
 optimises sets with a genetic algorithm. The board defaults to the hex maze
 board built in (see "ludus tiles board"); --board reads another.`,
+	}
+	c.AddCommand(newTilesScoreCmd(), newTilesRandomCmd(), newTilesDrawCmd(),
+		newTilesBoardCmd(), newTilesOptimizeCmd(), newTilesPolishCmd(), newTilesPrintCmd(), newTilesFrontCmd())
+	return c
 }
 
 // boardFlags are the flags shared by the tiles subcommands.
@@ -224,10 +230,4 @@ and every pair of landmarks is counted unless --pairs says which.`,
 	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write the board to (default: standard output)")
 	outputFlag(cmd, "output")
 	return cmd
-}
-
-func init() {
-	tilesCmd.AddCommand(newTilesScoreCmd(), newTilesRandomCmd(), newTilesDrawCmd(),
-		newTilesBoardCmd(), newTilesOptimizeCmd(), newTilesPolishCmd(), newTilesPrintCmd(), newTilesFrontCmd())
-	rootCmd.AddCommand(tilesCmd)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/progress"
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/tiles"
 )
 
@@ -43,7 +44,7 @@ and writes into --out each set (front/NN-bB-dD.txt), front.csv and a plot
 				}
 				opt.Start = append(opt.Start, set)
 			}
-			kept, err := keepOnce(cmd, db, kindTilesFront, nil, sc, opt.Seed)
+			kept, err := runs.KeepOnce(cmd.Context(), runEnv(cmd, db), runs.KindTilesFront, nil, resultFlags(cmd), sc, opt.Seed)
 			if err != nil {
 				return err
 			}
@@ -62,18 +63,18 @@ and writes into --out each set (front/NN-bB-dD.txt), front.csv and a plot
 			res, err := tiles.Front(cmd.Context(), sc, opt)
 			bar.Finish()
 			if res == nil {
-				return kept.done(err, nil, 0)
+				return kept.Done(err, nil, 0)
 			}
 			w := cmd.OutOrStdout()
-			if werr := writeFront(w, *res, opt.FinalBoards); werr != nil {
-				return kept.done(werr, nil, 0)
+			if werr := runs.WriteFront(w, *res, opt.FinalBoards); werr != nil {
+				return kept.Done(werr, nil, 0)
 			}
 			written, serr := tiles.SaveFront(out, res.Points)
 			fmt.Fprintf(w, "\nwrote %d files into %s (front.csv, front.svg, front.png, front/*.txt)\n", len(written), out)
 			if serr != nil {
-				return kept.done(serr, nil, 0)
+				return kept.Done(serr, nil, 0)
 			}
-			return kept.done(err, keptFront{*res, opt.FinalBoards}, res.Elapsed)
+			return kept.Done(err, runs.Front{FrontResult: *res, FinalBoards: opt.FinalBoards}, res.Elapsed)
 		},
 	}
 	bf.add(cmd)

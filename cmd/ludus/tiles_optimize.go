@@ -11,6 +11,7 @@ import (
 	"github.com/ludus-games/ludus/evolve"
 	"github.com/ludus-games/ludus/internal/cputime"
 	"github.com/ludus-games/ludus/progress"
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/tiles"
 )
 
@@ -77,34 +78,35 @@ docs/batch.md.`,
 				bar.Describe(fmt.Sprintf("best %.3f", s.BestScore.Objective.Mean))
 				return nil
 			}
-			run, err := tilesRun(sc, opt, isf.islands, files.FinalBoards)
+			run, err := runs.NewTilesRun(sc, opt, isf.islands, files.FinalBoards)
 			if err != nil {
 				return err
 			}
+			env := runEnv(cmd, isf.db)
 			var rep *tiles.RunReport
 			switch {
 			case isf.queue:
 				bar.Finish()
-				return queueTiles(cmd, isf.db, run)
+				return runs.QueueTiles(cmd.Context(), env, run)
 			case isf.islands.Islands > 0:
 				bar.Finish()
-				rep, err = runIslands(cmd, isf.db, run, opt.Workers, files.Dir)
+				rep, err = runs.RunIslands(cmd.Context(), env, run, opt.Workers, files.Dir)
 			default:
-				var kept *keptRun
-				if kept, err = keepTiles(cmd, isf.db, run); err != nil {
+				var kept *runs.Tiles
+				if kept, err = runs.KeepTiles(cmd.Context(), env, run); err != nil {
 					return err
 				}
-				defer kept.close()
+				defer kept.Close()
 				rep, err = tiles.OptimizeRun(cmd.Context(), sc, opt, files)
 				bar.Finish()
 				if err == nil {
-					keepTilesReport(kept, 0, opt.Seed, rep, tilesResult(rep))
+					kept.Done(rep)
 				}
-				err = kept.end(err)
+				err = kept.End(err)
 			}
 			if rep != nil {
 				r := rep.Result
-				if werr := writeTilesReport(cmd.OutOrStdout(), r.Generations, r.Boards, r.Elapsed, rep.Final, files.Dir); werr != nil && err == nil {
+				if werr := runs.WriteTilesReport(cmd.OutOrStdout(), r.Generations, r.Boards, r.Elapsed, rep.Final, files.Dir); werr != nil && err == nil {
 					err = werr
 				}
 			}
@@ -146,6 +148,24 @@ docs/batch.md.`,
 	rangeFlag(cmd, "stats-every", 1, 1e6)
 	rangeFlag(cmd, "final-boards", 1, 1e9)
 	return cmd
+}
+
+// islandFlags are the flags of a run on islands.
+type islandFlags struct {
+	islands tiles.Islands
+	db      string
+	queue   bool
+}
+
+func (f *islandFlags) add(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.IntVar(&f.islands.Islands, "islands", 0, "populations evolving side by side, passing their best sets around a ring every --epoch generations (0: one population)")
+	fl.IntVar(&f.islands.Epoch, "epoch", 50, "generations between migrations of islands, a multiple of --stats-every")
+	fl.IntVar(&f.islands.Migrants, "migrants", 2, "best sets an island sends the next at each migration")
+	dbFlag(cmd, &f.db)
+	fl.BoolVar(&f.queue, "queue", false, `put the islands' epochs on the queue in --db (PostgreSQL) for "ludus worker"s instead of running them (one island without --islands)`)
+	rangeFlag(cmd, "islands", 0, 1024)
+	rangeFlag(cmd, "epoch", 1, 1e6)
 }
 
 // constraintFlags are the flags that constrain a tile search.

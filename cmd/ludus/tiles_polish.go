@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ludus-games/ludus/internal/atomicfile"
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/tiles"
 )
 
@@ -37,7 +38,7 @@ The polished set is written to -o and scored on --final-boards fresh boards.`,
 			if opt.Constraints, _, err = cf.parse(); err != nil {
 				return err
 			}
-			kept, err := keepOnce(cmd, db, kindTilesPolish, args, sc, opt.Seed)
+			kept, err := runs.KeepOnce(cmd.Context(), runEnv(cmd, db), runs.KindTilesPolish, args, resultFlags(cmd), sc, opt.Seed)
 			if err != nil {
 				return err
 			}
@@ -54,25 +55,25 @@ The polished set is written to -o and scored on --final-boards fresh boards.`,
 			}
 			res, err := tiles.Polish(cmd.Context(), sc, set, opt)
 			if err != nil && res == nil {
-				return kept.done(err, nil, 0)
+				return kept.Done(err, nil, 0)
 			}
 			s, serr := sc.Score(res.Set, rand.New(rand.NewPCG(opt.Seed, 0x66696e616c)), final)
 			if serr != nil {
-				return kept.done(serr, nil, 0)
+				return kept.Done(serr, nil, 0)
 			}
-			writePolished(w, *res)
+			runs.WritePolished(w, *res)
 			if werr := atomicfile.Write(out, func(f io.Writer) error {
 				fmt.Fprintf(f, "# polished tile set: objective %.4f ± %.4f on %d boards\n",
 					s.Objective.Mean, 1.96*s.Objective.StdErr, s.Boards)
 				return res.Set.Write(f)
 			}); werr != nil {
-				return kept.done(werr, nil, 0)
+				return kept.Done(werr, nil, 0)
 			}
 			fmt.Fprintln(w, "wrote", out)
 			if werr := tiles.WriteScore(w, s); werr != nil {
-				return kept.done(werr, nil, 0)
+				return kept.Done(werr, nil, 0)
 			}
-			return kept.done(err, keptPolish{*res, s}, res.Elapsed, out)
+			return kept.Done(err, runs.Polished{PolishResult: *res, Final: s}, res.Elapsed, out)
 		},
 	}
 	bf.add(cmd)

@@ -8,7 +8,8 @@ import (
 	"github.com/ludus-games/ludus/arena"
 )
 
-func init() {
+// newTournamentCmd returns "ludus tournament".
+func newTournamentCmd() *cobra.Command {
 	var f runFlags
 	var bots string
 	c := &cobra.Command{
@@ -44,20 +45,20 @@ bots); separate specs with ";" to be explicit.
 			if err != nil {
 				return err
 			}
-			defer rec.close()
+			defer rec.Close()
 			o := f.options(e)
-			rec.attach(&o)
+			rec.Attach(&o)
 			rep, err := arena.Tournament(cmd.Context(), arena.BoardGame(e), entrants, o)
 			if err != nil {
-				return rec.fail(err)
+				return rec.End(err)
 			}
-			return rec.finish(f.finish(cmd.OutOrStdout(), rep, "tournament"))
+			return rec.Finish(f.finish(cmd.OutOrStdout(), rep, "tournament"), f.plotPath("tournament"))
 		},
 	}
 	f.register(c, 10, "games between every pair of bots")
 	c.Flags().StringVar(&bots, "bots", "", "bot specs, separated by commas or semicolons (required)")
 	c.MarkFlagRequired("bots")
-	rootCmd.AddCommand(c)
+	return c
 }
 
 // splitSpecs splits a list of bot specs. Specs have commas of their own

@@ -15,16 +15,22 @@ import (
 	"github.com/ludus-games/ludus/internal/atomicfile"
 	"github.com/ludus-games/ludus/progress"
 	"github.com/ludus-games/ludus/render"
+	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/twenty48"
 )
 
-var twenty48Cmd = &cobra.Command{
-	Use:   "2048",
-	Short: "Play 2048 with expectimax players, replay and draw games",
-	Long: `2048 plays the game of 2048 with exact original rules: expectimax players on
+// newTwenty48Cmd returns "ludus 2048", which groups the 2048 tools.
+func newTwenty48Cmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "2048",
+		Short: "Play 2048 with expectimax players, replay and draw games",
+		Long: `2048 plays the game of 2048 with exact original rules: expectimax players on
 a bitboard (the nneonneo heuristic and ludus's own), greedy and random
 baselines, statistics over many seeded games, game records in JSON lines, a
 terminal replay and board pictures. See docs/2048.md.`,
+	}
+	c.AddCommand(newPlayCmd(), newReplayCmd(), newRenderCmd())
+	return c
 }
 
 // playFlags are the settings of "ludus 2048 play".
@@ -103,7 +109,7 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 		return err
 	}
 	if f.queue {
-		return queue2048(cmd, f.db, cfg)
+		return runs.Queue2048(cmd.Context(), runEnv(cmd, f.db), cfg)
 	}
 	var bar *progress.Bar
 	defer func() { bar.Finish() }()
@@ -117,11 +123,11 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 			bar.Add(1)
 			bar.Describe(fmt.Sprintf("2048: mean %.0f", total/float64(played)))
 		}}
-	kept, err := keep2048(cmd, f.db, cfg, &opt)
+	kept, err := runs.Keep2048(cmd.Context(), runEnv(cmd, f.db), cfg, &opt)
 	if err != nil {
 		return err
 	}
-	defer kept.close()
+	defer kept.Close()
 	var games []twenty48.GameResult
 	run := func(w io.Writer) error {
 		opt.Record = w
@@ -130,16 +136,16 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 		return err
 	}
 	switch {
-	case f.record != "" && kept.resumed():
+	case f.record != "" && kept.Resumed():
 		if err = run(nil); err == nil {
-			err = kept.writeRecords(f.record)
+			err = kept.WriteRecords(f.record)
 		}
 	case f.record != "":
 		err = atomicfile.Write(f.record, run)
 	default:
 		err = run(nil)
 	}
-	if err = kept.end(err); err != nil {
+	if err = kept.End(err); err != nil {
 		return err
 	}
 	bar.Finish()
@@ -150,7 +156,7 @@ func runPlay(cmd *cobra.Command, f playFlags) error {
 		enc.SetIndent("", "  ")
 		err = enc.Encode(sum)
 	} else {
-		err = write2048(out, cfg, sum)
+		err = runs.Write2048(out, cfg, sum)
 	}
 	if err != nil || f.plot == "" {
 		return err
@@ -268,9 +274,4 @@ func loadRecord(cmd *cobra.Command, path string, game uint64) (*twenty48.Record,
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
-}
-
-func init() {
-	twenty48Cmd.AddCommand(newPlayCmd(), newReplayCmd(), newRenderCmd())
-	rootCmd.AddCommand(twenty48Cmd)
 }

@@ -1,17 +1,16 @@
 package main
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/ludus-games/ludus/jobs"
 	"github.com/ludus-games/ludus/queue"
-	"github.com/ludus-games/ludus/store"
+	"github.com/ludus-games/ludus/runs"
 )
 
-func init() {
+// newWorkerCmd returns "ludus worker".
+func newWorkerCmd() *cobra.Command {
 	var db string
 	var workers int
 	var timeout time.Duration
@@ -31,22 +30,7 @@ again later, up to 5 times. See docs/batch.md.`,
   ludus runs --db postgres://host/ludus`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx := cmd.Context()
-			if db == "" {
-				return fmt.Errorf("--db postgres://... is required: the queue lives in PostgreSQL")
-			}
-			st, err := store.Open(ctx, db) // the results' schema
-			if err != nil {
-				return err
-			}
-			st.Close()
-			q, err := queue.Open(ctx, db)
-			if err != nil {
-				return err
-			}
-			defer q.Close()
-			fmt.Fprintf(cmd.OutOrStdout(), "ludus worker: taking jobs from %s, %d at a time\n", store.Redact(db), workers)
-			return q.Work(ctx, jobs.Tasks(), queue.WorkOptions{Workers: workers, JobTimeout: timeout})
+			return runs.Work(cmd.Context(), runEnv(cmd, db), queue.WorkOptions{Workers: workers, JobTimeout: timeout})
 		},
 	}
 	c.Flags().StringVar(&db, "db", "", "the queue's PostgreSQL database (postgres://...)")
@@ -54,5 +38,5 @@ again later, up to 5 times. See docs/batch.md.`,
 	c.Flags().DurationVar(&timeout, "job-timeout", 30*time.Minute, "cancel and retry a job that runs this long; a killed worker's jobs are taken again a little after it")
 	rangeFlag(c, "workers", 1, 1024)
 	rangeFlag(c, "job-timeout", float64(time.Second), float64(24*time.Hour))
-	rootCmd.AddCommand(c)
+	return c
 }

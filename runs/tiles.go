@@ -1,4 +1,4 @@
-package main
+package runs
 
 import (
 	"context"
@@ -10,8 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/ludus-games/ludus/batch"
 	"github.com/ludus-games/ludus/jobs"
 	"github.com/ludus-games/ludus/progress"
@@ -19,33 +17,13 @@ import (
 	"github.com/ludus-games/ludus/tiles"
 )
 
-// kindTiles is the store's name of "tiles optimize" runs.
-const kindTiles = "tiles optimize"
+// KindTiles is the store's name of "ludus tiles optimize" runs.
+const KindTiles = "tiles optimize"
 
-func init() {
-	storedKinds[kindTiles] = storedKind{show: showTiles}
-}
-
-// islandFlags are the flags of a run on islands.
-type islandFlags struct {
-	islands tiles.Islands
-	db      string
-	queue   bool
-}
-
-func (f *islandFlags) add(cmd *cobra.Command) {
-	fl := cmd.Flags()
-	fl.IntVar(&f.islands.Islands, "islands", 0, "populations evolving side by side, passing their best sets around a ring every --epoch generations (0: one population)")
-	fl.IntVar(&f.islands.Epoch, "epoch", 50, "generations between migrations of islands, a multiple of --stats-every")
-	fl.IntVar(&f.islands.Migrants, "migrants", 2, "best sets an island sends the next at each migration")
-	dbFlag(cmd, &f.db)
-	fl.BoolVar(&f.queue, "queue", false, `put the islands' epochs on the queue in --db (PostgreSQL) for "ludus worker"s instead of running them (one island without --islands)`)
-	rangeFlag(cmd, "islands", 0, 1024)
-	rangeFlag(cmd, "epoch", 1, 1e6)
-}
-
-// tilesRun describes the run for the store and the queue.
-func tilesRun(sc *tiles.Scorer, opt tiles.Options, is tiles.Islands, finalBoards int) (jobs.TilesRun, error) {
+// NewTilesRun describes a "tiles optimize" run for the store and the
+// queue: the scorer's board and weights, the options, the islands (none
+// for one population) and the final boards.
+func NewTilesRun(sc *tiles.Scorer, opt tiles.Options, is tiles.Islands, finalBoards int) (jobs.TilesRun, error) {
 	var b strings.Builder
 	if err := sc.Board().Write(&b); err != nil {
 		return jobs.TilesRun{}, err
@@ -59,11 +37,12 @@ func tilesSpec(r jobs.TilesRun) (store.RunSpec, error) {
 	if r.Islands.Islands > 0 {
 		jobCount = r.Jobs()
 	}
-	return store.RunSpec{Kind: kindTiles, Settings: settings, Seed: r.Options.Seed, Jobs: jobCount}, err
+	return store.RunSpec{Kind: KindTiles, Settings: settings, Seed: r.Options.Seed, Jobs: jobCount}, err
 }
 
-// queueTiles puts the first epoch of every island on the queue.
-func queueTiles(cmd *cobra.Command, db string, r jobs.TilesRun) error {
+// QueueTiles puts the first epoch of every island on the queue in env.DB
+// (a run on one population is queued as one island).
+func QueueTiles(ctx context.Context, env Env, r jobs.TilesRun) error {
 	if r.Islands.Islands == 0 {
 		r.Islands = tiles.Islands{Islands: 1, Epoch: r.Options.Generations}
 	}
@@ -76,54 +55,66 @@ func queueTiles(cmd *cobra.Command, db string, r jobs.TilesRun) error {
 		return err
 	}
 	spec.Jobs = r.Jobs()
-	_, err = enqueueRun(cmd, db, spec, js)
+	_, err = Enqueue(ctx, env, spec, js)
 	return err
 }
 
-// keepTiles keeps a run on one population in the store; it resumes from
-// its checkpoint in --out.
-func keepTiles(cmd *cobra.Command, db string, r jobs.TilesRun) (*keptRun, error) {
+// Tiles keeps a "tiles optimize" run on one population, which resumes
+// from its checkpoint in its directory rather than from the store.
+type Tiles struct {
+	*Kept
+	seed uint64
+}
+
+// KeepTiles resumes or starts the run in env's store.
+func KeepTiles(ctx context.Context, env Env, r jobs.TilesRun) (*Tiles, error) {
 	spec, err := tilesSpec(r)
 	if err != nil {
 		return nil, err
 	}
-	return keepRun(cmd, db, spec)
-}
-
-// keepTilesReport keeps the run's result and the files it wrote.
-func keepTilesReport(k *keptRun, index int, seed uint64, rep *tiles.RunReport, res jobs.TilesResult) {
-	k.add(index, seed, "tile set", res, rep.Result.Elapsed)
-	for _, p := range rep.Files {
-		k.file(filepath.Base(p), p)
+	k, err := Keep(ctx, env, spec)
+	if err != nil {
+		return nil, err
 	}
+	return &Tiles{Kept: k, seed: r.Options.Seed}, nil
 }
 
-// tilesResult is what the store keeps of a run on one population.
-func tilesResult(rep *tiles.RunReport) jobs.TilesResult {
+// Done keeps the run's result and the files it wrote.
+func (k *Tiles) Done(rep *tiles.RunReport) {
 	r := rep.Result
-	return jobs.TilesResult{Set: r.Best.String(), Final: rep.Final, Generations: r.Generations, Boards: r.Boards}
+	keepTilesReport(k.Kept, 0, k.seed, rep, jobs.TilesResult{Set: r.Best.String(), Final: rep.Final, Generations: r.Generations, Boards: r.Boards})
 }
 
-// runIslands runs every island's epochs here, --workers islands at a time,
-// keeping each island's state in the store as it ends an epoch: a run
-// stopped at any point resumes from the last states kept.
-func runIslands(cmd *cobra.Command, db string, r jobs.TilesRun, workers int, dir string) (*tiles.RunReport, error) {
+// keepTilesReport keeps a run's result as job index and the files it
+// wrote.
+func keepTilesReport(k *Kept, index int, seed uint64, rep *tiles.RunReport, res jobs.TilesResult) {
+	k.Add(index, seed, "tile set", res, rep.Result.Elapsed)
+	for _, p := range rep.Files {
+		k.File(filepath.Base(p), p)
+	}
+}
+
+// RunIslands runs every island's epochs here, workers islands at a time,
+// keeping each island's state in env's store as it ends an epoch: a run
+// stopped at any point resumes from the last states kept. It writes the
+// run's files into dir.
+func RunIslands(ctx context.Context, env Env, r jobs.TilesRun, workers int, dir string) (*tiles.RunReport, error) {
 	spec, err := tilesSpec(r)
 	if err != nil {
 		return nil, err
 	}
-	kept, err := keepRun(cmd, db, spec)
+	kept, err := Keep(ctx, env, spec)
 	if err != nil {
 		return nil, err
 	}
-	defer kept.close()
+	defer kept.Close()
 	k, epochs := r.Islands.Islands, r.Epochs()
 	have := map[int]*tiles.IslandState{}
 	for _, res := range kept.have {
 		if res.Index < epochs*k {
 			var st tiles.IslandState
 			if err := json.Unmarshal(res.Data, &st); err != nil {
-				return nil, kept.end(fmt.Errorf("run %d: island state %d: %w", kept.id, res.Index, err))
+				return nil, kept.End(fmt.Errorf("run %d: island state %d: %w", kept.id, res.Index, err))
 			}
 			have[res.Index] = &st
 		}
@@ -142,7 +133,7 @@ func runIslands(cmd *cobra.Command, db string, r jobs.TilesRun, workers int, dir
 			}
 		}
 		var mu sync.Mutex
-		err := batch.Run(cmd.Context(), workers, todo,
+		err := batch.Run(ctx, workers, todo,
 			func(ctx context.Context, i int) (*tiles.IslandState, error) {
 				return jobs.RunIsland(ctx, r, i, e, before)
 			},
@@ -150,13 +141,13 @@ func runIslands(cmd *cobra.Command, db string, r jobs.TilesRun, workers int, dir
 				mu.Lock()
 				states[i] = st
 				mu.Unlock()
-				kept.add(e*k+i, tiles.IslandSeed(r.Options.Seed, i), "island", st, st.Elapsed)
+				kept.Add(e*k+i, tiles.IslandSeed(r.Options.Seed, i), "island", st, st.Elapsed)
 				bar.Add(1)
 				bar.Describe(fmt.Sprintf("epoch %d, best %.3f", e+1, st.Score.Objective.Mean))
 				return nil
 			})
 		if err != nil {
-			return nil, kept.end(err)
+			return nil, kept.End(err)
 		}
 		before = states
 	}
@@ -165,12 +156,12 @@ func runIslands(cmd *cobra.Command, db string, r jobs.TilesRun, workers int, dir
 	if err == nil {
 		keepTilesReport(kept, epochs*k, r.Options.Seed, rep, res)
 	}
-	return rep, kept.end(err)
+	return rep, kept.End(err)
 }
 
-// writeTilesReport prints the end of a run as "tiles optimize" does; dir
-// is where its files are ("": in the store).
-func writeTilesReport(w io.Writer, generations int, boards int64, elapsed time.Duration, final tiles.Score, dir string) error {
+// WriteTilesReport prints the end of a run as "ludus tiles optimize" does;
+// dir is where its files are ("": in the store).
+func WriteTilesReport(w io.Writer, generations int, boards int64, elapsed time.Duration, final tiles.Score, dir string) error {
 	fmt.Fprintf(w, "%d generations, %d boards in %s\n", generations, boards, elapsed.Round(1e8))
 	fmt.Fprintf(w, "best set: objective %.4f ± %.4f on %d boards", final.Objective.Mean, 1.96*final.Objective.StdErr, final.Boards)
 	if dir != "" {
@@ -180,7 +171,7 @@ func writeTilesReport(w io.Writer, generations int, boards int64, elapsed time.D
 	return tiles.WriteScore(w, final)
 }
 
-func showTiles(_ context.Context, w io.Writer, _ *store.Store, ri store.RunInfo, results []store.Result) error {
+func showTiles(w io.Writer, ri store.RunInfo, results []store.Result) error {
 	last := results[len(results)-1]
 	if last.Index != ri.Jobs-1 {
 		// A run on islands under way: each island's latest state.
@@ -208,7 +199,7 @@ func showTiles(_ context.Context, w io.Writer, _ *store.Store, ri store.RunInfo,
 		fmt.Fprintf(w, "island %d: best set %.4f ± %.4f on %d boards\n", is.Island,
 			is.Score.Objective.Mean, 1.96*is.Score.Objective.StdErr, is.Score.Boards)
 	}
-	if err := writeTilesReport(w, res.Generations, res.Boards, last.Elapsed, res.Final, ""); err != nil {
+	if err := WriteTilesReport(w, res.Generations, res.Boards, last.Elapsed, res.Final, ""); err != nil {
 		return err
 	}
 	_, err := io.WriteString(w, "\n"+res.Set)

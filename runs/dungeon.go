@@ -1,4 +1,4 @@
-package main
+package runs
 
 import (
 	"bytes"
@@ -9,20 +9,14 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/ludus-games/ludus/dungeon"
 	"github.com/ludus-games/ludus/internal/atomicfile"
 	"github.com/ludus-games/ludus/render"
 	"github.com/ludus-games/ludus/store"
 )
 
-// kindDungeon is the store's name of "dungeon generate" runs.
-const kindDungeon = "dungeon generate"
-
-func init() {
-	storedKinds[kindDungeon] = storedKind{show: showDungeon, export: exportDungeon}
-}
+// KindDungeon is the store's name of "ludus dungeon generate" runs.
+const KindDungeon = "dungeon generate"
 
 // dungeonSettings are what decides the layouts of a run: the spec, in our
 // YAML format with every room set inside it, and the time limit.
@@ -38,14 +32,15 @@ type storedLayout struct {
 	Iterations int             `json:"iterations"`
 }
 
-// keptLayouts keeps a dungeon run in the store: each layout as it is found.
-type keptLayouts struct {
-	*keptRun
-	done map[int]storedLayout // found before, by index
+// Layouts keeps a dungeon run in the store: each layout as it is found.
+type Layouts struct {
+	*Kept
+	before map[int]storedLayout // found before, by index
 }
 
-// keepLayouts resumes or starts the run of spec's layouts.
-func keepLayouts(cmd *cobra.Command, db string, spec *dungeon.Spec, seed uint64, count int, limit time.Duration) (*keptLayouts, error) {
+// KeepLayouts resumes or starts the run of count layouts of spec, from
+// seed on, each found within limit.
+func KeepLayouts(ctx context.Context, env Env, spec *dungeon.Spec, seed uint64, count int, limit time.Duration) (*Layouts, error) {
 	var yaml bytes.Buffer
 	if err := spec.WriteYAML(&yaml); err != nil {
 		return nil, err
@@ -54,29 +49,35 @@ func keepLayouts(cmd *cobra.Command, db string, spec *dungeon.Spec, seed uint64,
 	if err != nil {
 		return nil, err
 	}
-	kr, err := keepRun(cmd, db, store.RunSpec{Kind: kindDungeon, Settings: settings, Seed: seed, Jobs: count})
+	kr, err := Keep(ctx, env, store.RunSpec{Kind: KindDungeon, Settings: settings, Seed: seed, Jobs: count})
 	if err != nil {
 		return nil, err
 	}
-	k := &keptLayouts{keptRun: kr, done: map[int]storedLayout{}}
+	k := &Layouts{Kept: kr, before: map[int]storedLayout{}}
 	for _, r := range kr.have {
 		var l storedLayout
 		if err := json.Unmarshal(r.Data, &l); err != nil {
-			kr.close()
+			kr.Close()
 			return nil, fmt.Errorf("run %d layout %d: %w", kr.id, r.Index+1, err)
 		}
-		k.done[r.Index] = l
+		k.before[r.Index] = l
 	}
 	return k, nil
 }
 
-// found keeps layout i.
-func (k *keptLayouts) found(i int, seed uint64, l *dungeon.Layout, st dungeon.Stats) {
-	k.add(i, seed, "layout", storedLayout{Layout: l, Iterations: st.Iterations}, st.Duration)
+// Before returns layout i when an earlier attempt of the run found it.
+func (k *Layouts) Before(i int) (*dungeon.Layout, bool) {
+	l, ok := k.before[i]
+	return l.Layout, ok
 }
 
-// layoutLine is the line "dungeon generate" prints for a layout.
-func layoutLine(i int, seed uint64, l *dungeon.Layout, elapsed time.Duration, iterations int) string {
+// Found keeps layout i, found from seed.
+func (k *Layouts) Found(i int, seed uint64, l *dungeon.Layout, st dungeon.Stats) {
+	k.Add(i, seed, "layout", storedLayout{Layout: l, Iterations: st.Iterations}, st.Duration)
+}
+
+// LayoutLine is the line "ludus dungeon generate" prints for layout i.
+func LayoutLine(i int, seed uint64, l *dungeon.Layout, elapsed time.Duration, iterations int) string {
 	return fmt.Sprintf("layout %d (seed %d): %d rooms, %d doors, %v, %d iterations\n",
 		i+1, seed, len(l.Rooms), len(l.Doors), elapsed.Round(time.Microsecond), iterations)
 }
@@ -94,14 +95,14 @@ func readLayouts(results []store.Result) ([]storedLayout, error) {
 	return out, nil
 }
 
-func showDungeon(_ context.Context, w io.Writer, _ *store.Store, _ store.RunInfo, results []store.Result) error {
+func showDungeon(w io.Writer, _ store.RunInfo, results []store.Result) error {
 	ls, err := readLayouts(results)
 	if err != nil {
 		return err
 	}
 	for i, l := range ls {
 		r := results[i]
-		if _, err := io.WriteString(w, layoutLine(r.Index, r.Seed, l.Layout, r.Elapsed, l.Iterations)); err != nil {
+		if _, err := io.WriteString(w, LayoutLine(r.Index, r.Seed, l.Layout, r.Elapsed, l.Iterations)); err != nil {
 			return err
 		}
 	}
@@ -111,7 +112,7 @@ func showDungeon(_ context.Context, w io.Writer, _ *store.Store, _ store.RunInfo
 // exportDungeon writes every layout as "dungeon generate -o layout.json
 // --svg layout.svg --tmx layout.tmx" does: layout-N.json, .svg and .tmx
 // (with its tileset, layout-N-tiles.png).
-func exportDungeon(_ context.Context, dir string, _ *store.Store, _ store.RunInfo, results []store.Result) (int, error) {
+func exportDungeon(_ context.Context, dir string, _ store.RunInfo, results []store.Result) (int, error) {
 	ls, err := readLayouts(results)
 	if err != nil {
 		return 0, err

@@ -1,4 +1,4 @@
-package main
+package runs
 
 import (
 	"cmp"
@@ -11,8 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/ludus-games/ludus/internal/atomicfile"
 	"github.com/ludus-games/ludus/jobs"
 	"github.com/ludus-games/ludus/render"
@@ -20,22 +18,18 @@ import (
 	"github.com/ludus-games/ludus/twenty48"
 )
 
-// kind2048 is the store's name of "2048 play" runs.
-const kind2048 = "2048 play"
-
-func init() {
-	storedKinds[kind2048] = storedKind{show: show2048, export: export2048}
-}
+// Kind2048 is the store's name of "ludus 2048 play" runs.
+const Kind2048 = "2048 play"
 
 // spec2048 is a 2048 run as the store keeps it: its settings are the run's
 // configuration, which decides its games.
 func spec2048(cfg twenty48.RunConfig) (store.RunSpec, error) {
 	settings, err := json.Marshal(cfg)
-	return store.RunSpec{Kind: kind2048, Settings: settings, Seed: cfg.Seed, Jobs: cfg.Games}, err
+	return store.RunSpec{Kind: Kind2048, Settings: settings, Seed: cfg.Seed, Jobs: cfg.Games}, err
 }
 
-// queue2048 puts the run's games on the queue, one job a game.
-func queue2048(cmd *cobra.Command, db string, cfg twenty48.RunConfig) error {
+// Queue2048 puts the run's games on the queue in env.DB, one job a game.
+func Queue2048(ctx context.Context, env Env, cfg twenty48.RunConfig) error {
 	js, err := jobs.Twenty48Jobs(cfg)
 	if err != nil {
 		return err
@@ -44,33 +38,34 @@ func queue2048(cmd *cobra.Command, db string, cfg twenty48.RunConfig) error {
 	if err != nil {
 		return err
 	}
-	_, err = enqueueRun(cmd, db, spec, js)
+	_, err = Enqueue(ctx, env, spec, js)
 	return err
 }
 
-// kept2048 keeps a 2048 run played here in the store: every game with its
-// moves as it finishes; a run interrupted before resumes with the games
-// it had.
-type kept2048 struct {
-	*keptRun
+// Twenty48 keeps a 2048 run played here: every game with its moves as it
+// finishes; a run interrupted before resumes with the games it had.
+type Twenty48 struct {
+	*Kept
 	cfg   twenty48.RunConfig
 	mu    sync.Mutex
 	games []twenty48.PlayedGame // played before and here
 }
 
-// keep2048 resumes or starts the run in the store and hooks it to opt.
-func keep2048(cmd *cobra.Command, db string, cfg twenty48.RunConfig, opt *twenty48.RunOptions) (*kept2048, error) {
+// Keep2048 resumes or starts the run in env's store and hooks it to opt:
+// the games played before are not played again, and every game played is
+// kept.
+func Keep2048(ctx context.Context, env Env, cfg twenty48.RunConfig, opt *twenty48.RunOptions) (*Twenty48, error) {
 	spec, err := spec2048(cfg)
 	if err != nil {
 		return nil, err
 	}
-	kr, err := keepRun(cmd, db, spec)
+	kr, err := Keep(ctx, env, spec)
 	if err != nil {
 		return nil, err
 	}
-	k := &kept2048{keptRun: kr, cfg: cfg}
+	k := &Twenty48{Kept: kr, cfg: cfg}
 	if k.games, err = jobs.Twenty48Games(kr.have); err != nil {
-		kr.close()
+		kr.Close()
 		return nil, err
 	}
 	opt.Played = slices.Clone(k.games)
@@ -79,7 +74,7 @@ func keep2048(cmd *cobra.Command, db string, cfg twenty48.RunConfig, opt *twenty
 		for _, ns := range g.PhaseNanos {
 			cpu += time.Duration(ns)
 		}
-		k.add(int(uint64(g.Game)-cfg.Seed), uint64(g.Game), "2048 game", g, cpu)
+		k.Add(int(uint64(g.Game)-cfg.Seed), uint64(g.Game), "2048 game", g, cpu)
 		k.mu.Lock()
 		k.games = append(k.games, g)
 		k.mu.Unlock()
@@ -88,21 +83,21 @@ func keep2048(cmd *cobra.Command, db string, cfg twenty48.RunConfig, opt *twenty
 	return k, nil
 }
 
-// resumed says whether games were played before, so that a records file
+// Resumed says whether games were played before, so that a records file
 // must be written from all the games at the end rather than as they are
 // played.
-func (k *kept2048) resumed() bool { return len(k.have) > 0 }
+func (k *Twenty48) Resumed() bool { return len(k.have) > 0 }
 
-// writeRecords writes the records of every game of the run to path.
-func (k *kept2048) writeRecords(path string) error {
+// WriteRecords writes the records of every game of the run to path.
+func (k *Twenty48) WriteRecords(path string) error {
 	slices.SortFunc(k.games, func(a, b twenty48.PlayedGame) int { return cmp.Compare(uint64(a.Game), uint64(b.Game)) })
 	return atomicfile.Write(path, func(w io.Writer) error {
 		return twenty48.WriteRecords(w, k.games, k.cfg.Player.Label())
 	})
 }
 
-// write2048 prints a run's statistics as "2048 play" does.
-func write2048(w io.Writer, cfg twenty48.RunConfig, sum twenty48.Summary) error {
+// Write2048 prints a run's statistics as "ludus 2048 play" does.
+func Write2048(w io.Writer, cfg twenty48.RunConfig, sum twenty48.Summary) error {
 	if cfg.Games == 1 {
 		fmt.Fprintf(w, "player         %s, seed %d\n", cfg.Player.Label(), cfg.Seed)
 	} else {
@@ -128,17 +123,17 @@ func results2048(games []twenty48.PlayedGame) []twenty48.GameResult {
 	return out
 }
 
-func show2048(_ context.Context, w io.Writer, _ *store.Store, ri store.RunInfo, results []store.Result) error {
+func show2048(w io.Writer, ri store.RunInfo, results []store.Result) error {
 	cfg, games, err := read2048(ri, results)
 	if err != nil {
 		return err
 	}
-	return write2048(w, cfg, twenty48.Summarize(results2048(games)))
+	return Write2048(w, cfg, twenty48.Summarize(results2048(games)))
 }
 
 // export2048 writes what "2048 play --record --results --plot" writes:
 // games.jsonl (the records), results.jsonl and scores.svg.
-func export2048(_ context.Context, dir string, _ *store.Store, ri store.RunInfo, results []store.Result) (int, error) {
+func export2048(_ context.Context, dir string, ri store.RunInfo, results []store.Result) (int, error) {
 	cfg, games, err := read2048(ri, results)
 	if err != nil {
 		return 0, err

@@ -1,4 +1,9 @@
-package server
+// Package loadtest loads a game server over its JSON API as many clients
+// would: each plays random legal moves against a bot, game after game,
+// following its session's event stream, and every finished game is
+// replayed by the rules and compared with the server's record. "ludus
+// bench serve" runs it against a server on a loopback port.
+package loadtest
 
 import (
 	"bufio"
@@ -19,12 +24,13 @@ import (
 
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/games"
+	"github.com/ludus-games/ludus/server"
 )
 
-// LoadOptions set up a load run against a server: Sessions clients at once,
+// Options set up a load run against a server: Sessions clients at once,
 // each playing random legal moves against a bot over the JSON API, game
 // after game, until Games games are finished or Duration has passed.
-type LoadOptions struct {
+type Options struct {
 	URL      string // the server, e.g. http://localhost:8080
 	Game     string // a game the server offers (default tic-tac-toe.zrf)
 	Bot      string // the bot spec of the other seat (default random)
@@ -34,12 +40,12 @@ type LoadOptions struct {
 	Seed     uint64
 	// Sample, when set, is called about every second with the figures so
 	// far (for progress and memory samples).
-	Sample func(LoadReport)
+	Sample func(Report)
 }
 
-// LoadReport is what a load run measured. A correct server has no lost
+// Report is what a load run measured. A correct server has no lost
 // moves, no mismatched records and no accepted bad moves.
-type LoadReport struct {
+type Report struct {
 	Games        int           `json:"games"`
 	Moves        int           `json:"moves"`         // the clients' moves accepted
 	Elapsed      time.Duration `json:"elapsed"`       // wall time
@@ -56,9 +62,9 @@ type LoadReport struct {
 	HeapMiB      float64       `json:"heap_mib"`      // live heap of this process at the end
 }
 
-// RunLoad runs clients against a server until the games are played or the
+// Run runs clients against a server until the games are played or the
 // time is up, and checks every finished game against the rules.
-func RunLoad(ctx context.Context, o LoadOptions) (*LoadReport, error) {
+func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.Game == "" {
 		o.Game = "tic-tac-toe.zrf"
 	}
@@ -104,13 +110,13 @@ func RunLoad(ctx context.Context, o LoadOptions) (*LoadReport, error) {
 }
 
 type loadRun struct {
-	o      LoadOptions
+	o      Options
 	game   *games.Game
 	client *http.Client
 
 	started atomic.Int64
 	mu      sync.Mutex
-	rep     LoadReport
+	rep     Report
 	moveLat latencies
 	reply   latencies
 	all     int
@@ -125,7 +131,7 @@ func (l *loadRun) fail(err error) {
 	l.rep.Failures++
 }
 
-func (l *loadRun) report(elapsed time.Duration) *LoadReport {
+func (l *loadRun) report(elapsed time.Duration) *Report {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	r := l.rep
@@ -203,9 +209,9 @@ func (h *latencies) quantile(q float64) time.Duration {
 // now and then a move with a wrong token or a stale version that must be
 // refused; at the end the record is replayed by the rules.
 func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand) error {
-	var c Created
-	if err := l.do(ctx, "POST", "/api/sessions", CreateRequest{Game: l.o.Game,
-		Seats: []SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: l.o.Bot}}}, &c, http.StatusCreated); err != nil {
+	var c server.Created
+	if err := l.do(ctx, "POST", "/api/sessions", server.CreateRequest{Game: l.o.Game,
+		Seats: []server.SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: l.o.Bot}}}, &c, http.StatusCreated); err != nil {
 		return err
 	}
 	events, stop, err := l.stream(ctx, c.ID)
@@ -213,7 +219,7 @@ func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand) error {
 		return err
 	}
 	defer stop()
-	var st State
+	var st server.State
 	if err := l.do(ctx, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {
 		return err
 	}
@@ -240,7 +246,7 @@ func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand) error {
 		l.tryBad(ctx, c, st, rng)
 		move := st.Legal[rng.IntN(len(st.Legal))]
 		t0 := time.Now()
-		var next State
+		var next server.State
 		if err := l.do(ctx, "POST", "/api/sessions/"+c.ID+"/moves",
 			map[string]any{"token": c.Seats[0].Token, "move": move, "version": st.Version}, &next, 200); err != nil {
 			return err
@@ -288,7 +294,7 @@ func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand) error {
 }
 
 // tryBad sends, now and then, a move that must be refused.
-func (l *loadRun) tryBad(ctx context.Context, c Created, st State, rng *rand.Rand) {
+func (l *loadRun) tryBad(ctx context.Context, c server.Created, st server.State, rng *rand.Rand) {
 	if rng.IntN(8) != 0 {
 		return
 	}
@@ -322,7 +328,7 @@ func (l *loadRun) mismatch() {
 
 // check replays the finished game's record with the rules: the moves must
 // be legal, the same as the events told, and end in the server's result.
-func (l *loadRun) check(ctx context.Context, id string, st State, played []string) error {
+func (l *loadRun) check(ctx context.Context, id string, st server.State, played []string) error {
 	pos := engine.NewPosition(engine.NewState(l.game.Compiled), nil)
 	ok := slices.Equal(played, st.Moves)
 	for _, m := range st.Moves {
@@ -345,7 +351,7 @@ func (l *loadRun) check(ctx context.Context, id string, st State, played []strin
 }
 
 // stream opens the session's event stream (SSE) and delivers its events.
-func (l *loadRun) stream(ctx context.Context, id string) (<-chan Event, func(), error) {
+func (l *loadRun) stream(ctx context.Context, id string) (<-chan server.Event, func(), error) {
 	ctx, cancel := context.WithCancel(ctx)
 	req, _ := http.NewRequestWithContext(ctx, "GET", l.o.URL+"/api/sessions/"+id+"/events", nil)
 	req.Header.Set("Accept", "text/event-stream")
@@ -359,14 +365,14 @@ func (l *loadRun) stream(ctx context.Context, id string) (<-chan Event, func(), 
 		cancel()
 		return nil, nil, fmt.Errorf("events of %s: %s", id, resp.Status)
 	}
-	out := make(chan Event, 64)
+	out := make(chan server.Event, 64)
 	go func() {
 		defer close(out)
 		defer resp.Body.Close()
 		sc := bufio.NewScanner(resp.Body)
 		for sc.Scan() {
 			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				var e Event
+				var e server.Event
 				if json.Unmarshal([]byte(data), &e) == nil {
 					select {
 					case out <- e:
