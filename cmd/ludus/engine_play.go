@@ -30,11 +30,15 @@ player in turn order, human or random (default: the first player human,
 the others random). Dice and other random players always move at random.
 --load replays a saved record (its variations checked too) and the game
 goes on from its last position; --record then saves it with the new moves.
+A record is written and read in the notation of its extension: .pgn (PGN,
+chess-like games), .sgf (SGF), .pdn (PDN, draughts), any other the
+universal notation's record format.
 --save-position writes the last position in the position format, which
 --position reads back (here and in perft, rules and render).`,
 		Example: `  ludus play games/tic-tac-toe.zrf
   ludus play games/checkers.zrf --players random,random --seed 3 --record game.txt
-  ludus play games/checkers.zrf --load game.txt --max-plies 10 --record longer.txt`,
+  ludus play games/checkers.zrf --load game.txt --max-plies 10 --record longer.txt
+  ludus play games/chess.zrf --players random,random --max-plies 40 --record game.pgn`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, s, err := gf.open(args[0])
@@ -48,9 +52,11 @@ goes on from its last position; --record then saves it with the new moves.
 			if err != nil {
 				return err
 			}
+			// The record starts from here; play and --load move s on.
+			start := s.Clone()
 			var rec *engine.Record
 			if load != "" {
-				saved, err := engine.LoadRecord(load)
+				saved, err := loadGameRecord(load, start)
 				if err != nil {
 					return err
 				}
@@ -73,7 +79,7 @@ goes on from its last position; --record then saves it with the new moves.
 				if gf.variant != "" {
 					rec.SetTag("Variant", gf.variant)
 				}
-				if err := atomicfile.Write(record, rec.Write); err != nil {
+				if err := saveGameRecord(record, start, rec); err != nil {
 					return err
 				}
 				fmt.Fprintf(out, "record written to %s\n", record)
