@@ -225,8 +225,9 @@ type sanMove struct {
 }
 
 // sanPattern splits SAN: piece, start file, start rank, capture, square,
-// promotion. Files are one letter, ranks any number of digits.
-var sanPattern = regexp.MustCompile(`^([A-Z]?)([a-z]?)([0-9]*)[x:]?([a-z][0-9]+)(?:=?([A-Z]))?$`)
+// promotion. Files are one letter, ranks any number of digits; the start
+// file is matched lazily so that the x of "Bxf3" is a capture.
+var sanPattern = regexp.MustCompile(`^([A-Z]?)([a-z]??)([0-9]*)[x:]?([a-z][0-9]+)(?:=?([A-Z]))?$`)
 
 // readSAN reads a SAN token, with or without its check mark and
 // annotations ("!", "?").
