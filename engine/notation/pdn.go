@@ -3,6 +3,7 @@ package notation
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -134,11 +135,18 @@ func (d *draughts) write(s *engine.State, m *engine.Move) (string, error) {
 	return strings.Join(parts, "x"), nil
 }
 
+// pdnMove is the form of a PDN move: squares (numbers, or names of
+// positions) joined by '-', 'x' or ':'.
+var pdnMove = regexp.MustCompile(`^(?:[0-9]+|[a-z][0-9]+)(?:[-x:](?:[0-9]+|[a-z][0-9]+))+$`)
+
 // parse finds the legal move of s a PDN move names: "32-28", a capture
 // with its landing squares ("28x19x10") or only its ends ("28x10");
 // squares by number or by the position's name.
 func (d *draughts) parse(s *engine.State, tok string) (engine.Move, error) {
 	t := strings.TrimRight(tok, "!?*")
+	if !pdnMove.MatchString(t) {
+		return engine.Move{}, fmt.Errorf("%q is not a move of PDN", tok)
+	}
 	capture := strings.ContainsAny(t, "x:")
 	var path []int
 	for _, part := range strings.FieldsFunc(t, func(r rune) bool { return r == '-' || r == 'x' || r == ':' }) {
