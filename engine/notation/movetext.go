@@ -320,7 +320,8 @@ func numberedMove(s *engine.State, n *engine.RecordNode, ply int, number bool, w
 // most 79 characters.
 func writeMovetext(w io.Writer, tags [][2]string, tokens []string) error {
 	var b strings.Builder
-	esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	// PGN has no escape for a line break in a tag: it reads as a space.
+	esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ")
 	for _, t := range tags {
 		fmt.Fprintf(&b, "[%s \"%s\"]\n", t[0], esc.Replace(t[1]))
 	}
