@@ -54,6 +54,11 @@ universal notation's record format.
 			}
 			// The record starts from here; play and --load move s on.
 			start := s.Clone()
+			if record != "" {
+				if err := checkRecordFormat(record, start); err != nil {
+					return err
+				}
+			}
 			var rec *engine.Record
 			if load != "" {
 				saved, err := loadGameRecord(load, start)

@@ -56,3 +56,12 @@ func saveGameRecord(path string, start *engine.State, rec *engine.Record) error 
 		return format.Encode(w, start, rec)
 	})
 }
+
+// checkRecordFormat refuses, before a game is played, a record file
+// whose notation cannot write the game (a .pgn of tic-tac-toe).
+func checkRecordFormat(path string, start *engine.State) error {
+	if err := notation.ByPath(path).Encode(io.Discard, start, &engine.Record{}); err != nil {
+		return fmt.Errorf("--record %s: %w", path, err)
+	}
+	return nil
+}

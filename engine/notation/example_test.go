@@ -127,8 +127,8 @@ func ExampleChessLike() {
 
 // Tags read without the game say which game a record is of.
 func ExampleFormat_Tags() {
-	tags, err := notation.PGN.Tags(strings.NewReader("[Event \"?\"]\n[File \"chess.zrf\"]\n\n1. e4 *\n"))
+	tags, err := notation.PGN.Tags(strings.NewReader("[Event \"?\"]\n[Round \"3\"]\n[File \"chess.zrf\"]\n\n1. e4 *\n"))
 	fmt.Println(tags, err)
 	// Output:
-	// [[Event ?] [File chess.zrf]] <nil>
+	// [[Round 3] [File chess.zrf]] <nil>
 }

@@ -70,9 +70,13 @@ func pieceNames(g *engine.Game) []string {
 }
 
 // playerTag returns who played player p: the tag named after the player
-// (the "White" tag of chess names the player of White).
+// (the "White" tag of chess names the player of White), or else the tag of
+// its seat that the arena's records write ("Player1" for the first).
 func playerTag(rec *engine.Record, g *engine.Game, p int) string {
-	return rec.Tag(g.Rules.Players[p].Name)
+	if v := rec.Tag(g.Rules.Players[p].Name); v != "" {
+		return v
+	}
+	return rec.Tag(fmt.Sprintf("Player%d", p+1))
 }
 
 // playLine returns a copy of start after the main line of rec.

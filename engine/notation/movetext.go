@@ -198,7 +198,9 @@ func readMovetext(r io.Reader) (*movetext, error) {
 				// The tags of the next game: this one had no result.
 				return g, nil
 			}
-			g.tags = append(g.tags, [2]string{t.text, t.val})
+			if !unknownTag(t.text, t.val) {
+				g.tags = append(g.tags, [2]string{t.text, t.val})
+			}
 		case '(':
 			if len(parents) == 0 {
 				return nil, fmt.Errorf("line %d: a variation needs a move before it", t.line)
@@ -341,6 +343,19 @@ func writeMovetext(w io.Writer, tags [][2]string, tokens []string) error {
 	b.WriteString("\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// unknownTag reports a tag of the seven tag roster that says its value is
+// not known: a record leaves such tags out, and the encoder writes them
+// back.
+func unknownTag(name, value string) bool {
+	switch name {
+	case "Event", "Site", "Round", "White", "Black":
+		return value == "?"
+	case "Date":
+		return value == "????.??.??"
+	}
+	return false
 }
 
 // roster returns the tags PGN and PDN write first, in their order (the

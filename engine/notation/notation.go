@@ -14,7 +14,8 @@
 // Tags are shared across notations by name: "Event", "Site", "Date" (in
 // PGN's form 2006.01.02), "Round", "Game" (the game's name), "Result" and,
 // for each player, a tag named after the player ("White", "Black", "X")
-// naming who played it. "Result" holds a result in any of the forms the
+// naming who played it (or else "Player1", "Player2", as the arena's
+// records name seats). "Result" holds a result in any of the forms the
 // notations use ("1-0", "0-1", "1/2-1/2", "*", "B+R", "W+7.5", "0"); each
 // encoder writes it in its own form, and the end of a main line whose
 // game is over has the last word.
