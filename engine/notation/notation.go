@@ -46,9 +46,9 @@ type Decoder interface {
 	Decode(r io.Reader, start *engine.State) (*engine.Record, error)
 }
 
-// ErrUnsupported is what the error of an encoder or decoder given a game
-// its notation cannot write (PGN for a game without a King) is, for
-// errors.Is.
+// ErrUnsupported matches, with errors.Is, the error of an encoder or a
+// decoder given a game its notation cannot write (PGN for tic-tac-toe);
+// the error's own text says why.
 var ErrUnsupported = errors.New("the notation cannot write this game")
 
 // unsupported is an error that says why a notation cannot write a game.
@@ -74,6 +74,9 @@ type Format struct {
 
 // Encode writes rec in the format (see Encoder).
 func (f Format) Encode(w io.Writer, start *engine.State, rec *engine.Record) error {
+	if f.encode == nil {
+		return fmt.Errorf("no record format (use one of notation.Formats)")
+	}
 	if start == nil && f.Name != Universal.Name {
 		return fmt.Errorf("%s: no start position", f.Name)
 	}
@@ -82,6 +85,9 @@ func (f Format) Encode(w io.Writer, start *engine.State, rec *engine.Record) err
 
 // Decode reads a record in the format (see Decoder).
 func (f Format) Decode(r io.Reader, start *engine.State) (*engine.Record, error) {
+	if f.decode == nil {
+		return nil, fmt.Errorf("no record format (use one of notation.Formats)")
+	}
 	if start == nil {
 		return nil, fmt.Errorf("%s: no start position", f.Name)
 	}
@@ -93,6 +99,9 @@ func (f Format) Decode(r io.Reader, start *engine.State) (*engine.Record, error)
 // event, round, place and date. A caller learns from them which game to
 // decode the record with (the File tag that ludus writes).
 func (f Format) Tags(r io.Reader) ([][2]string, error) {
+	if f.tags == nil {
+		return nil, fmt.Errorf("no record format (use one of notation.Formats)")
+	}
 	return f.tags(r)
 }
 
@@ -106,6 +115,12 @@ var (
 	SGF       = Format{Name: "sgf", Ext: ".sgf", MediaType: "application/x-go-sgf", encode: encodeSGF, decode: decodeSGF, tags: sgfTags}
 	PDN       = Format{Name: "pdn", Ext: ".pdn", MediaType: "application/x-draughts-pdn", encode: encodePDN, decode: decodePDN, tags: movetextTags}
 )
+
+// Every format is an encoder and a decoder.
+var _ interface {
+	Encoder
+	Decoder
+} = Format{}
 
 // Formats lists every format, the universal one first.
 func Formats() []Format { return []Format{Universal, PGN, SGF, PDN} }
@@ -147,5 +162,8 @@ func ByPath(path string) Format {
 // ResultOf writes scores (1 a win, 0 a loss, 1/2 a draw) as the Result tag
 // of a two-player game: "1-0", "0-1" or "1/2-1/2"; "*" for other games.
 func ResultOf(scores []float64) string {
+	if len(scores) != 2 {
+		return "*"
+	}
 	return outcomeOf(scores).pgn()
 }

@@ -36,7 +36,7 @@ func outcomeOf(scores []float64) outcome {
 	return outcome{known: true, winner: best}
 }
 
-// pgn writes the outcome as PGN writes results, "1-0" for a White win,
+// pgnFor writes the outcome as PGN writes results, "1-0" for a White win,
 // with white the player PGN calls White.
 func (o outcome) pgnFor(white int) string {
 	switch {
@@ -46,8 +46,10 @@ func (o outcome) pgnFor(white int) string {
 		return "1/2-1/2"
 	case o.winner == white:
 		return "1-0"
+	case o.winner == 1-white:
+		return "0-1"
 	}
-	return "0-1"
+	return "*"
 }
 
 // pgn writes the outcome of a game whose first player is White.
