@@ -1,7 +1,9 @@
 package notation_test
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -131,4 +133,35 @@ func ExampleFormat_Tags() {
 	fmt.Println(tags, err)
 	// Output:
 	// [[Round 3] [File chess.zrf]] <nil>
+}
+
+// A format by name, as the server's format= takes it; a game the format
+// cannot write is ErrUnsupported.
+func ExampleByName() {
+	f, err := notation.ByName("pdn")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, _ := games.Open("chess", "")
+	err = f.Encode(io.Discard, engine.NewState(g.Compiled), &engine.Record{})
+	fmt.Println(errors.Is(err, notation.ErrUnsupported), err)
+	_, err = notation.ByName("fen")
+	fmt.Println(err)
+	// Output:
+	// true PDN writes draughts games, whose pieces stand on squares of one colour, not Chess
+	// unknown record format "fen": want ludus, pgn, sgf or pdn
+}
+
+// The universal format writes a record without its game.
+func ExampleWriteRecord() {
+	rec := &engine.Record{}
+	rec.SetTag("Game", "Connect Four")
+	rec.Append("d1 drop-disc Red Disc")
+	rec.Append("d2 drop-disc Yellow Disc")
+	notation.WriteRecord(os.Stdout, rec)
+	// Output:
+	// [Game "Connect Four"]
+	// 1. d1 drop-disc Red Disc
+	// 2. d2 drop-disc Yellow Disc
 }

@@ -70,7 +70,7 @@ func sgfGameOf(g *engine.Game) *sgfGame {
 	return sg
 }
 
-// color returns the property of a move of player p: B, W, or MV (a
+// color returns the property of the move to play in s: B, W, or MV (a
 // private property) in games without two players.
 func (sg *sgfGame) color(s *engine.State) string {
 	switch {
