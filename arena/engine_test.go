@@ -11,6 +11,7 @@ import (
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/notation"
 	"github.com/ludus-games/ludus/games"
 )
 
@@ -163,7 +164,7 @@ func TestEngineRecordsReplay(t *testing.T) {
 		if err := r.Write(&buf); err != nil {
 			t.Fatal(err)
 		}
-		rec, err := engine.ReadRecord("record", &buf)
+		rec, err := notation.ReadRecord("record", &buf)
 		if err != nil {
 			t.Fatal(err)
 		}

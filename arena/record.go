@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/notation"
 	"github.com/ludus-games/ludus/internal/atomicfile"
 )
 
@@ -110,16 +112,17 @@ func (r *Record) tags() [][2]string {
 	return t
 }
 
-// Write writes the record as text: tags, then one numbered move a line.
+// Write writes the record as text: tags, then one numbered move a line,
+// in the universal notation's record format (engine/notation).
 func (r *Record) Write(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	for _, t := range r.tags() {
-		fmt.Fprintf(bw, "[%s %s]\n", t[0], strconv.Quote(t[1]))
+	rec := &engine.Record{Tags: r.tags()}
+	n := &rec.Root
+	for _, m := range r.Moves {
+		c := &engine.RecordNode{Move: m}
+		n.Children = []*engine.RecordNode{c}
+		n = c
 	}
-	for i, m := range r.Moves {
-		fmt.Fprintf(bw, "%d. %s\n", i+1, m)
-	}
-	return bw.Flush()
+	return notation.WriteRecord(w, rec)
 }
 
 // ReadRecord reads a record written by Write; name is used in errors.

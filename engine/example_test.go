@@ -2,8 +2,6 @@ package engine_test
 
 import (
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/games"
@@ -61,29 +59,6 @@ func ExampleParsePosition() {
 	//   (turn Yellow)
 	//   (Red (Disc d2 d1))
 	//   (Yellow (Disc e1))
-	// )
-}
-
-// Records keep the moves in the notation, with variations.
-func ExampleReadRecord() {
-	text := "[Game \"Tic-Tac-Toe\"]\n1. b2 drop-on-empty X Mark\n2. a1 drop-on-empty O Mark\n(\n  2. c3 drop-on-empty O Mark\n)\n"
-	rec, err := engine.ReadRecord("game.txt", strings.NewReader(text))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	g, _ := games.Open("../games/tic-tac-toe.zrf", games.Options{})
-	s := engine.NewState(g.Compiled)
-	if err := rec.Replay(s); err != nil {
-		fmt.Println(err)
-	}
-	rec.Write(os.Stdout)
-	// Output:
-	// [Game "Tic-Tac-Toe"]
-	// 1. b2 drop-on-empty X Mark
-	// 2. a1 drop-on-empty O Mark
-	// (
-	//   2. c3 drop-on-empty O Mark
 	// )
 }
 

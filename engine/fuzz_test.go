@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,34 +52,6 @@ func FuzzParsePositionDialect(f *testing.F) {
 			positionRoundTrip(t, goGame, src)
 		} else {
 			positionRoundTrip(t, builders, src)
-		}
-	})
-}
-
-// FuzzReadRecord reads arbitrary record text, replays it on tic-tac-toe
-// and writes it back: no panic, and a record that reads writes the same
-// moves again.
-func FuzzReadRecord(f *testing.F) {
-	f.Add("[Game \"x\"]\n1. b2 drop-on-empty X Mark\n(\n  1. a1 drop-on-empty X Mark\n)\n2. a1 drop-on-empty O Mark\n")
-	f.Add("; comment\n\n12. + a1 - b2 jump n +\n)\n(\n")
-	f.Add("[Tag \"unterminated\n1.\n")
-	g := game(f, "tic-tac-toe.zrf", "")
-	f.Fuzz(func(t *testing.T, text string) {
-		rec, err := engine.ReadRecord("fuzz", strings.NewReader(text))
-		if err != nil {
-			return
-		}
-		_ = rec.Replay(engine.NewState(g))
-		var b bytes.Buffer
-		if err := rec.Write(&b); err != nil {
-			t.Fatal(err)
-		}
-		back, err := engine.ReadRecord("back", &b)
-		if err != nil {
-			t.Fatalf("written record does not read back: %v\n%s", err, b.String())
-		}
-		if strings.Join(back.MainLine(), "\n") != strings.Join(rec.MainLine(), "\n") {
-			t.Fatalf("main line changed on the way back:\n%s", b.String())
 		}
 	})
 }

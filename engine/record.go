@@ -1,10 +1,7 @@
 package engine
 
 import (
-	"bufio"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -87,7 +84,9 @@ func (s *State) sameAsListed(want string, ms []Move) (Move, bool, error) {
 
 // Record is a game record: tags and a tree of moves in the universal
 // notation, whose first child continues the main line and whose other
-// children are variations.
+// children are variations. Package engine/notation writes and reads
+// records as text: in the universal notation's record format, PGN, SGF
+// and PDN.
 type Record struct {
 	Tags [][2]string
 	Root RecordNode
@@ -136,121 +135,6 @@ func (r *Record) Append(move string) {
 		n = n.Children[0]
 	}
 	n.Children = append(n.Children, &RecordNode{Move: move})
-}
-
-// Write writes the record: tags as [Name "value"], then one move per line
-// with its ply number, and each variation between lines "(" and ")" after
-// the move it replaces.
-func (r *Record) Write(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	for _, t := range r.Tags {
-		fmt.Fprintf(bw, "[%s %s]\n", t[0], strconv.Quote(t[1]))
-	}
-	writeLine(bw, &r.Root, 1, "")
-	return bw.Flush()
-}
-
-func writeLine(w *bufio.Writer, n *RecordNode, ply int, indent string) {
-	for len(n.Children) > 0 {
-		main := n.Children[0]
-		fmt.Fprintf(w, "%s%d. %s\n", indent, ply, main.Move)
-		for _, v := range n.Children[1:] {
-			fmt.Fprintf(w, "%s(\n", indent)
-			fmt.Fprintf(w, "%s  %d. %s\n", indent, ply, v.Move)
-			writeLine(w, v, ply+1, indent+"  ")
-			fmt.Fprintf(w, "%s)\n", indent)
-		}
-		n = main
-		ply++
-	}
-}
-
-// LoadRecord reads the record file at path (see ReadRecord).
-func LoadRecord(path string) (*Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadRecord(path, f)
-}
-
-// ReadRecord reads a record written by Write (blank lines and lines
-// starting with ';' are skipped).
-func ReadRecord(name string, rd io.Reader) (*Record, error) {
-	r := &Record{}
-	sc := bufio.NewScanner(rd)
-	cur := &r.Root
-	// parents is the path from the root to cur's parent; a variation
-	// hangs its moves from cur's parent.
-	var parents []*RecordNode
-	type saved struct {
-		cur     *RecordNode
-		parents []*RecordNode
-	}
-	var stack []saved
-	line := 0
-	for sc.Scan() {
-		line++
-		t := strings.TrimSpace(sc.Text())
-		switch {
-		case t == "" || strings.HasPrefix(t, ";"):
-		case strings.HasPrefix(t, "["):
-			k, v, err := parseTag(t)
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", name, line, err)
-			}
-			r.Tags = append(r.Tags, [2]string{k, v})
-		case t == "(":
-			if len(parents) == 0 {
-				return nil, fmt.Errorf("%s:%d: a variation needs a move before it", name, line)
-			}
-			stack = append(stack, saved{cur, append([]*RecordNode(nil), parents...)})
-			cur = parents[len(parents)-1]
-			parents = parents[:len(parents)-1]
-		case t == ")":
-			if len(stack) == 0 {
-				return nil, fmt.Errorf("%s:%d: ')' without '('", name, line)
-			}
-			top := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			cur, parents = top.cur, top.parents
-		default:
-			if f := strings.Fields(t); strings.HasSuffix(f[0], ".") {
-				t = strings.TrimSpace(strings.TrimPrefix(t, f[0]))
-			}
-			if t == "" {
-				return nil, fmt.Errorf("%s:%d: a move number without a move", name, line)
-			}
-			n := &RecordNode{Move: t}
-			cur.Children = append(cur.Children, n)
-			parents = append(parents, cur)
-			cur = n
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(stack) > 0 {
-		return nil, fmt.Errorf("%s: %d variation(s) not closed", name, len(stack))
-	}
-	return r, nil
-}
-
-func parseTag(t string) (string, string, error) {
-	if !strings.HasSuffix(t, "]") {
-		return "", "", fmt.Errorf("tag %q does not end with ]", t)
-	}
-	body := strings.TrimSpace(t[1 : len(t)-1])
-	i := strings.IndexByte(body, ' ')
-	if i < 0 {
-		return "", "", fmt.Errorf("tag %q has no value", t)
-	}
-	v, err := strconv.Unquote(strings.TrimSpace(body[i+1:]))
-	if err != nil {
-		return "", "", fmt.Errorf("tag %q: the value must be a quoted string", t)
-	}
-	return body[:i], v, nil
 }
 
 // Replay plays the record's main line from s and checks every variation

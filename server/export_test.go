@@ -87,6 +87,43 @@ func TestPGNMate(t *testing.T) {
 	}
 }
 
+// Draughts export as PDN with numbered squares, Go as SGF with points;
+// a format that cannot write the game is answered 422, an unknown one 400.
+func TestRecordNotations(t *testing.T) {
+	_, hs := testServer(t, Config{})
+	for _, tt := range []struct {
+		game, format string
+		moves        []string
+		want         []string
+	}{
+		{"checkers.zrf", "pdn", []string{"c3 - d4", "d6 - c5"}, []string{`[GameType "21"]`, `[White "White"]`, "1. 11-15 23-19 *"}},
+		{"go.zrf", "sgf", []string{"e5", "c7", "pass"}, []string{"GM[1]SZ[9]GN[Go 9x9]", "PB[Black]PW[White]KM[7.5]", ";B[ee];W[cc];B[])"}},
+	} {
+		c := newSession(t, hs.URL, CreateRequest{Game: tt.game, Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+		url := hs.URL + "/api/sessions/" + c.ID
+		for i, m := range tt.moves {
+			var e apiErr
+			if code := call(t, "POST", url+"/moves", map[string]any{"token": c.Seats[i%2].Token, "move": m}, &e); code != 200 {
+				t.Fatalf("%s %s: %d %s", tt.game, m, code, e.Error)
+			}
+		}
+		code, _, text := get(t, url+"/record?format="+tt.format)
+		for _, want := range tt.want {
+			if code != 200 || !strings.Contains(text, want) {
+				t.Errorf("%s %s: %d, lacks %q:\n%s", tt.game, tt.format, code, want, text)
+			}
+		}
+	}
+	c := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	url := hs.URL + "/api/sessions/" + c.ID
+	if code, _, text := get(t, url+"/record?format=pdn"); code != 422 || !strings.Contains(text, "PDN writes draughts games") {
+		t.Errorf("PDN of tic-tac-toe: %d %s", code, text)
+	}
+	if code, _, text := get(t, url+"/record?format=fen"); code != 400 || !strings.Contains(text, "want ludus, pgn, sgf or pdn") {
+		t.Errorf("format=fen: %d %s", code, text)
+	}
+}
+
 func TestBoardPicture(t *testing.T) {
 	_, hs := testServer(t, Config{})
 	c := newSession(t, hs.URL, CreateRequest{Game: "chess.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})

@@ -30,11 +30,15 @@ player human, the others random); with bot specs, which have commas of
 their own, separate the players with ";". Dice and other random players always move at random.
 --load replays a saved record (its variations checked too) and the game
 goes on from its last position; --record then saves it with the new moves.
+A record is written and read in the notation of its extension: .pgn (PGN,
+chess-like games), .sgf (SGF), .pdn (PDN, draughts), any other the
+universal notation's record format.
 --save-position writes the last position in the position format, which
 --position reads back (here and in perft, rules and render).`,
 		Example: `  ludus play games/tic-tac-toe.zrf
   ludus play games/checkers.zrf --players random,random --seed 3 --record game.txt
   ludus play games/checkers.zrf --load game.txt --max-plies 10 --record longer.txt
+  ludus play games/chess.zrf --players random,random --max-plies 40 --record game.pgn
   ludus play games/connect-four.zrf --players "human;mcts:iterations=2000"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -50,9 +54,16 @@ goes on from its last position; --record then saves it with the new moves.
 			if err != nil {
 				return err
 			}
+			// The record starts from here; play and --load move s on.
+			start := s.Clone()
+			if record != "" {
+				if err := checkRecordFormat(record, start); err != nil {
+					return err
+				}
+			}
 			var saved *engine.Record
 			if load != "" {
-				if saved, err = engine.LoadRecord(load); err != nil {
+				if saved, err = loadGameRecord(load, start); err != nil {
 					return err
 				}
 				if err := saved.Replay(s); err != nil {
@@ -78,7 +89,7 @@ goes on from its last position; --record then saves it with the new moves.
 				if gf.variant != "" {
 					rec.SetTag("Variant", gf.variant)
 				}
-				if err := atomicfile.Write(record, rec.Write); err != nil {
+				if err := saveGameRecord(record, start, rec); err != nil {
 					return err
 				}
 				fmt.Fprintf(out, "record written to %s\n", record)

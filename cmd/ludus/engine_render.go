@@ -26,7 +26,8 @@ file chosen by the extension of -o. --record draws the position of a game
 record (from ludus play or a match's --out) after --move N of its main line
 (0: the start; default: the last move); FILE may then be left out when the
 record names its rules file (the File tag that ludus play and the games of
-match, tournament and balance write).`,
+match, tournament and balance write). A record in .pgn, .sgf or .pdn is
+read in that notation.`,
 		Example: `  ludus render games/chess.zrf -o chess.png
   ludus render --record game.txt --move 5 -o move5.svg
   ludus render --record run/games/000001.txt --move 10 -o move10.png`,
@@ -35,14 +36,14 @@ match, tournament and balance write).`,
 			if out == "" {
 				return fmt.Errorf("-o PICTURE is required (a .svg or .png file)")
 			}
-			var rec *engine.Record
+			var tags *engine.Record
 			if record != "" {
 				var err error
-				if rec, err = engine.LoadRecord(record); err != nil {
+				if tags, err = recordTags(record); err != nil {
 					return err
 				}
 			}
-			file, err := rulesFile(args, rec, record)
+			file, err := rulesFile(args, tags, record)
 			if err != nil {
 				return err
 			}
@@ -50,7 +51,11 @@ match, tournament and balance write).`,
 			if err != nil {
 				return err
 			}
-			if rec != nil {
+			if record != "" {
+				rec, err := loadGameRecord(record, s)
+				if err != nil {
+					return err
+				}
 				n := -1
 				if cmd.Flags().Changed("move") {
 					n = move

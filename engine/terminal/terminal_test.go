@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ludus-games/ludus/engine/notation"
 	"github.com/ludus-games/ludus/engine/terminal"
 	"github.com/ludus-games/ludus/games"
 )
@@ -114,7 +115,7 @@ func TestPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := record.Write(&rec); err != nil {
+		if err := notation.WriteRecord(&rec, record); err != nil {
 			t.Fatal(err)
 		}
 		return out.String(), rec.String()

@@ -32,7 +32,7 @@ export function mount(main, {id}) {
   const undoBtn = h("button", {class: "btn", type: "button", id: "undo", onclick: undo}, "Undo");
   const treeBox = h("div", {class: "tree-box"});
   const downloads = h("div", {class: "downloads"},
-    ["ludus", "sgf", "pgn"].map((f) => h("button", {class: "btn btn-small", type: "button", onclick: () => download(f)}, f.toUpperCase())));
+    ["ludus", "sgf", "pgn", "pdn"].map((f) => h("button", {class: "btn btn-small", type: "button", onclick: () => download(f)}, f.toUpperCase())));
 
   main.append(h("section", {class: "page session"},
     h("div", {class: "page-head"},
