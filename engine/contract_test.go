@@ -9,27 +9,36 @@ import (
 	"github.com/ludus-games/ludus/games"
 )
 
-// TestContract checks every bundled game, as the commands and the server
-// open it, against the contract of game.Position (see package gametest):
-// two short games each, so that the whole stays quick. LUDUS_LONG=1 walks
-// longer games of every rules file the conformance tests know.
+// TestContract checks the positions of every game against the contract
+// of game.Position (see package gametest): every bundled game as the
+// commands and the server open it, then every game and variant the
+// conformance tests know, in short games so that the whole stays quick
+// (LUDUS_LONG=1 walks longer ones).
 func TestContract(t *testing.T) {
+	o := gametest.Options[engine.Ply]{Seed: 1, Games: 2, Plies: 40, Tries: 8}
 	if long() {
+		o = gametest.Options[engine.Ply]{Seed: 7, Games: 6, Plies: 200, Tries: 32, CopyEvery: 3}
+	}
+	t.Run("bundled", func(t *testing.T) {
+		for _, name := range games.Names() {
+			g, err := games.Open(name, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			cg, ev := g.Compiled, g.Compiled.Evaluator()
+			gametest.Run(t, name, func() *engine.Position { return engine.NewPosition(engine.NewState(cg), ev) }, o)
+		}
+	})
+	t.Run("all", func(t *testing.T) {
+		short := o
+		short.Games, short.Plies = 1, 30
+		if long() {
+			short = o
+		}
 		for name, g := range conformanceGames(t) {
-			gametest.Run(t, name, func() *engine.Position { return engine.NewPosition(engine.NewState(g), g.Evaluator()) },
-				gametest.Options[engine.Ply]{Seed: 7, Games: 6, Plies: 200, Tries: 32, CopyEvery: 3})
+			gametest.Run(t, name, func() *engine.Position { return engine.NewPosition(engine.NewState(g), nil) }, short)
 		}
-		return
-	}
-	for _, name := range games.Names() {
-		g, err := games.Open(name, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cg, ev := g.Compiled, g.Compiled.Evaluator()
-		gametest.Run(t, name, func() *engine.Position { return engine.NewPosition(engine.NewState(cg), ev) },
-			gametest.Options[engine.Ply]{Seed: 1, Games: 2, Plies: 40, Tries: 8})
-	}
+	})
 }
 
 // A runner's moves loop for ever once it stands in column e: the rules
