@@ -11,8 +11,9 @@
 //     returns search.ErrNoMove;
 //   - a node budget (MCTS: iterations) is kept, within Options.NodeSlack;
 //   - a time budget is kept, within Options.TimeSlack;
-//   - a cancelled context, before or during the search, returns within
-//     Options.TimeSlack, with the context's error or a legal move;
+//   - a context cancelled before or during the search, or reaching its
+//     deadline, returns within Options.TimeSlack, with the context's
+//     error or a legal move;
 //   - the bot is safe for concurrent use: several goroutines choosing at
 //     once, each on a position of its own, get legal moves (go test -race
 //     checks that they share nothing they write), and with
@@ -74,7 +75,7 @@ type Options[M any] struct {
 	Goroutines int
 	// Deterministic is set for bots whose decision under a node budget
 	// depends on the position alone: every goroutine must then get the
-	// same move, and the same count of nodes, as one alone.
+	// same move, value and count of nodes as one alone.
 	Deterministic bool
 	// Equal reports whether two moves are the same; nil compares them
 	// with reflect.DeepEqual.

@@ -187,32 +187,44 @@ func (c *checker[M, P]) timed() error {
 }
 
 // cancelled checks that a search stopped only by its context returns
-// soon after the context is cancelled: before it starts, and while it
-// runs.
+// soon after the context ends: cancelled before the search starts or
+// while it runs, or at its deadline (as the server caps a move's time).
 func (c *checker[M, P]) cancelled() error {
 	bot, err := c.make(search.Budget{Time: endless})
 	if err != nil {
 		return fmt.Errorf("making the bot: %w", err)
 	}
 	line := c.lines[0]
-	for _, after := range []time.Duration{0, c.o.Time} {
+	for _, tt := range []struct {
+		what     string
+		after    time.Duration
+		deadline bool
+	}{
+		{"cancelled before the search", 0, false},
+		{"cancelled during the search", c.o.Time, false},
+		{"at the context's deadline", c.o.Time, true},
+	} {
 		ctx, cancel := context.WithCancel(context.Background())
-		if after == 0 {
+		switch {
+		case tt.deadline:
+			ctx, cancel = context.WithTimeout(context.Background(), tt.after)
+		case tt.after == 0:
 			cancel()
-		} else {
-			timer := time.AfterFunc(after, cancel)
+		default:
+			timer := time.AfterFunc(tt.after, cancel)
 			defer timer.Stop()
 		}
-		limit := after + c.o.TimeSlack
+		limit := tt.after + c.o.TimeSlack
 		out, err := c.choose(ctx, bot, c.at(line), line, limit)
+		want := ctx.Err()
 		cancel()
 		switch {
 		case err != nil:
-			return fmt.Errorf("cancelled after %v: %w", after, err)
-		case out.err != nil && !errors.Is(out.err, context.Canceled):
-			return fmt.Errorf("cancelled after %v: error %w, want the context's", after, out.err)
+			return fmt.Errorf("%s: %w", tt.what, err)
+		case out.err != nil && (want == nil || !errors.Is(out.err, want)):
+			return fmt.Errorf("%s: error %v, want the context's (%v)", tt.what, out.err, want)
 		case out.elapsed > limit:
-			return fmt.Errorf("cancelled after %v: returned after %v", after, out.elapsed)
+			return fmt.Errorf("%s (after %v): returned after %v", tt.what, tt.after, out.elapsed)
 		}
 	}
 	return nil
@@ -233,8 +245,9 @@ func (c *checker[M, P]) concurrent() error {
 				if err == nil {
 					err = c.budgeted(out)
 				}
-				if err == nil && c.o.Deterministic && (!c.o.Equal(out.d.Move, c.want[i].Move) || out.d.Nodes != c.want[i].Nodes) {
-					err = fmt.Errorf("chose %v in %d nodes, alone %v in %d", out.d.Move, out.d.Nodes, c.want[i].Move, c.want[i].Nodes)
+				w := c.want[i]
+				if err == nil && c.o.Deterministic && (!c.o.Equal(out.d.Move, w.Move) || out.d.Nodes != w.Nodes || out.d.Value != w.Value) {
+					err = fmt.Errorf("chose %v (value %v) in %d nodes, alone %v (value %v) in %d", out.d.Move, out.d.Value, out.d.Nodes, w.Move, w.Value, w.Nodes)
 				}
 				if err != nil {
 					errs[g] = fmt.Errorf("goroutine %d, position %d: %w", g+1, i+1, err)
