@@ -23,6 +23,7 @@ var conformingBots = []struct {
 	{"alphabeta", true},
 	{"alphabeta:chance=expect", true},
 	{"expectimax", true},
+	{"expectimax:minprob=0.01", true},
 	{"maxn", true},
 	{"mcts:playout=40", true},
 	{"mcts:playout=40,threads=2", true},
