@@ -5,6 +5,7 @@ import (
 
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/game"
+	"github.com/ludus-games/ludus/game/gametest"
 	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/internal/testgames"
 	"github.com/ludus-games/ludus/search"
@@ -61,4 +62,12 @@ func TestBotsConform(t *testing.T) {
 			Eval:    func(pos *engine.Position, p game.Player) float64 { return pos.Evaluate(p) },
 			MoveKey: engine.MoveKey,
 		}, bottest.Options[engine.Ply]{Seed: 1, Nodes: 60, Plies: 12})
+}
+
+// TestTestPositionsConform checks the small positions of these tests
+// against the contract of game.Position, so that a bot's failure there
+// is the bot's.
+func TestTestPositionsConform(t *testing.T) {
+	gametest.Run(t, "pig", func() *pig { return &pig{} }, gametest.Options[int]{Games: 10})
+	gametest.Run(t, "nim", func() *nim { return &nim{heap: 15} }, gametest.Options[int]{Games: 5})
 }
