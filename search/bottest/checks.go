@@ -110,10 +110,10 @@ func (c *checker[M, P]) choose(ctx context.Context, bot search.Bot[M, P], pos P,
 		}
 	}
 	if out.err == nil && len(s.moves) == 0 {
-		return out, fmt.Errorf("chose %v where there is nothing to choose, want search.ErrNoMove", out.d.Move)
+		return out, fmt.Errorf("chose %s where there is nothing to choose, want search.ErrNoMove", name(pos, out.d.Move))
 	}
 	if out.err == nil && !c.legal(s, out.d.Move) {
-		return out, fmt.Errorf("chose %v, not one of the %d legal moves", out.d.Move, len(s.moves))
+		return out, fmt.Errorf("chose %s, not one of the %d legal moves", name(pos, out.d.Move), len(s.moves))
 	}
 	return out, nil
 }
@@ -247,7 +247,8 @@ func (c *checker[M, P]) concurrent() error {
 				}
 				w := c.want[i]
 				if err == nil && c.o.Deterministic && (!c.o.Equal(out.d.Move, w.Move) || out.d.Nodes != w.Nodes || out.d.Value != w.Value) {
-					err = fmt.Errorf("chose %v (value %v) in %d nodes, alone %v (value %v) in %d", out.d.Move, out.d.Value, out.d.Nodes, w.Move, w.Value, w.Nodes)
+					err = fmt.Errorf("chose %v (value %v) in %d nodes, alone %v (value %v) in %d",
+						out.d.Move, out.d.Value, out.d.Nodes, w.Move, w.Value, w.Nodes)
 				}
 				if err != nil {
 					errs[g] = fmt.Errorf("goroutine %d, position %d: %w", g+1, i+1, err)
@@ -295,4 +296,16 @@ func (c *checker[M, P]) session() error {
 		line = append(line, m)
 	}
 	return nil
+}
+
+// name writes a move with the position's notation when it has one, or
+// as its value (also when the notation panics on a move that is not
+// legal there).
+func name[M any, P game.Position[M]](pos P, m M) (text string) {
+	text = fmt.Sprintf("%v", m)
+	if n, ok := any(pos).(interface{ Notation(M) string }); ok {
+		defer func() { _ = recover() }()
+		text = n.Notation(m)
+	}
+	return text
 }
