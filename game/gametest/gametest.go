@@ -27,7 +27,8 @@
 //     moves played before it was made;
 //   - a game.Faulter reports no error, or, for rules that may fail (see
 //     Options.Faults), reports the game over once it has failed, and sees
-//     the errors of its copies;
+//     the errors of its copies (which fail on other goroutines: go test
+//     -race checks that the record of errors they share is safe);
 //   - a position that plays random games itself (RandomGame, as
 //     search.RandomGamer) takes a finished game back and leaves a game cut
 //     short where it stopped.

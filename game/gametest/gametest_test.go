@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/ludus-games/ludus/game"
@@ -17,8 +18,8 @@ import (
 type race struct {
 	*raceState // behind a pointer, so that a careless copy shares it
 	bug        string
-	id         int    // the race's number, which the bug "key-per-race" keys by
-	fault      *error // shared with the copies, as game.Faulter asks
+	id         int                    // the race's number, which the bug "key-per-race" keys by
+	fault      *atomic.Pointer[error] // shared with the copies, which may fail on other goroutines
 }
 
 type raceState struct {
@@ -47,7 +48,7 @@ var made int
 
 func newRace(bug string) *race {
 	made++
-	return &race{raceState: &raceState{}, bug: bug, id: made, fault: new(error)}
+	return &race{raceState: &raceState{}, bug: bug, id: made, fault: new(atomic.Pointer[error])}
 }
 
 func (r *race) Players() int { return 2 }
@@ -105,8 +106,9 @@ func (r *race) Play(m int) {
 		r.rolling = false
 		r.mover = 1 - r.mover
 	}
-	if strings.HasPrefix(r.bug, "fault") && r.total == trapped && *r.fault == nil {
-		*r.fault = errors.New("the trap")
+	if strings.HasPrefix(r.bug, "fault") && r.total == trapped {
+		err := errors.New("the trap")
+		r.fault.CompareAndSwap(nil, &err)
 	}
 }
 
@@ -156,15 +158,23 @@ func (r *race) Copy() *race {
 	case "copy-forgets":
 		c.hist = nil
 	case "fault-unshared":
-		c.fault = new(error)
+		c.fault = new(atomic.Pointer[error])
 	}
 	return c
+}
+
+// err returns the first error of the race's rules, or nil.
+func (r *race) err() error {
+	if e := r.fault.Load(); e != nil {
+		return *e
+	}
+	return nil
 }
 
 // faulty is a race whose rules fail at the trap, as game.Faulter.
 type faulty struct{ *race }
 
-func (f faulty) Err() error { return *f.fault }
+func (f faulty) Err() error { return f.race.err() }
 
 func (f faulty) Copy() faulty { return faulty{f.race.Copy()} }
 
@@ -233,7 +243,7 @@ func TestCheckFaults(t *testing.T) {
 // uncopied is a faulty race that cannot be copied.
 type uncopied struct{ *race }
 
-func (u uncopied) Err() error { return *u.fault }
+func (u uncopied) Err() error { return u.race.err() }
 
 // cutShort is a race that plays random games itself, but leaves a
 // finished game where it ended.
