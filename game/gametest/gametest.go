@@ -251,6 +251,9 @@ func (w *walker[M, P]) read(pos P, order int) (state[M], error) {
 	for _, f := range steps {
 		f()
 	}
+	if !s.over {
+		s.result = nil // means nothing while the game goes on
+	}
 	s.moves = moves
 	for _, o := range outs {
 		s.moves = append(s.moves, o.Move)
@@ -288,8 +291,6 @@ func (w *walker[M, P]) read(pos P, order int) (state[M], error) {
 		if len(moves)+len(outs) > 0 {
 			return s, fmt.Errorf("the game is over (%v) but there are %d moves and %d outcomes", s.result, len(moves), len(outs))
 		}
-	case s.result != nil:
-		return s, fmt.Errorf("a result %v in a game that is not over", s.result)
 	case s.toMove == game.Chance:
 		if len(moves) > 0 {
 			return s, fmt.Errorf("%d moves at a chance node", len(moves))
