@@ -88,6 +88,7 @@ func (a *AlphaBeta[M, P]) choose(ctx context.Context, pos P, sess *abSession[M, 
 		a: a, pos: pos, me: pos.ToMove(), n: pos.Players(),
 		eval: evalOrEven[M](a.Eval), lim: newLimits(ctx, b, start, pos),
 	}
+	defer s.lim.close()
 	s.salt = uint64(s.me+1) * 0x9E3779B97F4A7C15
 	if sess != nil {
 		s.tt, s.history = sess.tt, sess.history

@@ -165,20 +165,6 @@ func TestAlphaBetaBudgets(t *testing.T) {
 	if _, err := ab.Choose(cancelled, testgames.NewConnectFour()); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled search: err %v, want context.Canceled", err)
 	}
-	full := testgames.NewTicTacToe()
-	for _, m := range []int{0, 3, 1, 4, 2} {
-		full.Play(m)
-	}
-	tic := &search.AlphaBeta[int, *testgames.TicTacToe]{Budget: search.Budget{Depth: 3}}
-	if _, err := tic.Choose(ctx, full); !errors.Is(err, search.ErrNoMove) {
-		t.Errorf("finished game: err %v, want ErrNoMove", err)
-	}
-	pig := testgames.NewPig(20)
-	pig.Play(testgames.Roll)
-	pab := &search.AlphaBeta[int, *testgames.Pig]{Budget: search.Budget{Depth: 3}}
-	if _, err := pab.Choose(ctx, pig); !errors.Is(err, search.ErrNoMove) {
-		t.Errorf("chance to move: err %v, want ErrNoMove", err)
-	}
 }
 
 // TestAlphaBetaConnectFour checks that a shallow search with the window
@@ -217,19 +203,6 @@ func TestAlphaBetaPig(t *testing.T) {
 			t.Errorf("rule %d: %v points of 40 against random", rule, points)
 		}
 	}
-}
-
-// TestAlphaBetaIsShared runs one bot on many goroutines: each answer must
-// be the one it gives alone.
-func TestAlphaBetaIsShared(t *testing.T) {
-	ab := &search.AlphaBeta[int, *testgames.ConnectFour]{Eval: c4Eval, MoveKey: intKey, Budget: search.Budget{Depth: 5}}
-	var starts []*testgames.ConnectFour
-	for i := 0; i < 7; i++ {
-		p := testgames.NewConnectFour()
-		p.Play(i)
-		starts = append(starts, p)
-	}
-	sameOnEveryGoroutine(t, ab, starts)
 }
 
 // Example chooses a move in tic-tac-toe after X took a corner: only the

@@ -3,7 +3,6 @@ package search_test
 import (
 	"context"
 	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"github.com/ludus-games/ludus/game"
@@ -77,29 +76,3 @@ func score[P game.Position[int]](t testing.TB, newPos func() P, a, b search.Bot[
 // c4Eval and pigEval adapt the test games' evaluations to search.Eval.
 func c4Eval(c *testgames.ConnectFour, p game.Player) float64 { return c.Eval(p) }
 func pigEval(g *testgames.Pig, p game.Player) float64        { return g.Eval(p) }
-
-// sameOnEveryGoroutine runs one bot from every start on several
-// goroutines at once: each answer, down to the nodes searched, must be the
-// one the bot gives alone.
-func sameOnEveryGoroutine[P interface {
-	game.Position[int]
-	game.Copier[P]
-}](t *testing.T, bot search.Bot[int, P], starts []P) {
-	t.Helper()
-	want := make([]search.Decision[int], len(starts))
-	for i, p := range starts {
-		want[i], _ = bot.Choose(context.Background(), p)
-	}
-	var wg sync.WaitGroup
-	for w := 0; w < 3; w++ {
-		wg.Go(func() {
-			for i, p := range starts {
-				d, err := bot.Choose(context.Background(), p.Copy())
-				if err != nil || d.Move != want[i].Move || d.Value != want[i].Value || d.Nodes != want[i].Nodes {
-					t.Errorf("start %d: %+v %v, want %+v", i, d, err, want[i])
-				}
-			}
-		})
-	}
-	wg.Wait()
-}

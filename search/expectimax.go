@@ -57,6 +57,7 @@ func (e *Expectimax[M, P]) Choose(ctx context.Context, pos P) (Decision[M], erro
 	tt := getTable(bits)
 	defer putTable(tt)
 	s := &expectiState[M, P]{e: e, pos: pos, me: me, tt: tt, lim: newLimits(ctx, e.Budget, start, pos)}
+	defer s.lim.close()
 
 	iterative := e.Budget.Time > 0 || e.Budget.Nodes > 0
 	first, last := e.Budget.Depth, e.Budget.Depth
@@ -164,6 +165,9 @@ func (s *expectiState[M, P]) value(plies int, prob float64, ply int) float64 {
 		s.pos.Play(m)
 		v := s.value(plies-1, prob, ply+1)
 		s.pos.Undo()
+		if s.lim.stopped != nil {
+			return 0 // the root throws the unfinished depth away
+		}
 		if maximise && v > best || !maximise && v < best {
 			best = v
 		}
@@ -188,10 +192,11 @@ func (s *expectiState[M, P]) chance(plies int, prob float64, ply int) float64 {
 		s.pos.Play(o.Move)
 		sum += o.Prob * s.value(plies, prob*o.Prob, ply+1)
 		s.pos.Undo()
+		if s.lim.stopped != nil {
+			return 0
+		}
 	}
-	if s.lim.stopped == nil {
-		s.tt.put(key, plies, sum)
-	}
+	s.tt.put(key, plies, sum)
 	return sum
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 	"testing"
 	"time"
 
@@ -115,33 +114,6 @@ func TestExpectimaxBudgets(t *testing.T) {
 	if _, err := x.Choose(cancelled, &pig{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled search: err %v, want context.Canceled", err)
 	}
-	if _, err := x.Choose(ctx, &pig{over: true}); !errors.Is(err, search.ErrNoMove) {
-		t.Errorf("finished game: err %v, want ErrNoMove", err)
-	}
-}
-
-// TestExpectimaxIsShared runs one bot on many goroutines: each answer must
-// be the one it gives alone.
-func TestExpectimaxIsShared(t *testing.T) {
-	x := &search.Expectimax[int, *pig]{Eval: pigTotal, Budget: search.Budget{Depth: 7}, MinProb: 0.001}
-	want := make([]search.Decision[int], 30)
-	for total := range want {
-		want[total], _ = x.Choose(context.Background(), &pig{total: total})
-	}
-	var wg sync.WaitGroup
-	for w := 0; w < 4; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for total := range want {
-				d, err := x.Choose(context.Background(), &pig{total: total})
-				if err != nil || d.Move != want[total].Move || d.Value != want[total].Value {
-					t.Errorf("total %d: %+v %v, want %+v", total, d, err, want[total])
-				}
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 func TestRandomIsSeeded(t *testing.T) {

@@ -38,6 +38,7 @@ func (x *MaxN[M, P]) Choose(ctx context.Context, pos P) (Decision[M], error) {
 		return Decision[M]{}, err
 	}
 	s := &maxnState[M, P]{x: x, pos: pos, n: pos.Players(), eval: evalOrEven[M](x.Eval), lim: newLimits(ctx, b, start, pos)}
+	defer s.lim.close()
 	s.top = x.Best
 	if s.top == 0 {
 		s.top = 1
@@ -135,6 +136,9 @@ func (s *maxnState[M, P]) value(depth, ply int) []float64 {
 			s.pos.Play(o.Move)
 			child := s.value(depth, ply+1)
 			s.pos.Undo()
+			if s.lim.stopped != nil {
+				break // the root throws the unfinished depth away
+			}
 			for p := range out {
 				out[p] += o.Prob * child[p]
 			}

@@ -127,24 +127,6 @@ func TestMCTSBudgets(t *testing.T) {
 	}
 }
 
-// TestMCTSIsShared runs one bot, and one parallel bot, on many goroutines:
-// every answer must be the one it gives alone.
-func TestMCTSIsShared(t *testing.T) {
-	for _, workers := range []int{1, 2} {
-		m := &search.MCTS[int, *testgames.Pig]{Iterations: 200, Threads: workers, Eval: pigEval, MaxPlayout: 20}
-		var starts []*testgames.Pig
-		for i := 0; i < 6; i++ {
-			p := testgames.NewPig(25)
-			for j := 0; j < i; j++ {
-				p.Play(testgames.Roll)
-				p.Play(testgames.FaceBase + 2 + j%5)
-			}
-			starts = append(starts, p)
-		}
-		sameOnEveryGoroutine(t, m, starts)
-	}
-}
-
 // ExampleMCTS lets MCTS find the winning reply in tic-tac-toe: X threatens
 // to complete the top row, and O, to move, can win first on the middle
 // row.

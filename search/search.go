@@ -73,11 +73,15 @@ func (r Random[M, P]) Choose(_ context.Context, pos P) (Decision[M], error) {
 }
 
 // limits tracks a running search against its budget, its context and the
-// rules of the game searched. Checking the clock and the context is not
-// free, so it is done every 1024 nodes; a rules error (see game.Faulter)
-// is checked at every node, since each failing node is costly.
+// rules of the game searched. The context is watched by a stopper, whose
+// flag a node reads in one atomic load, so that a cancelled search stops
+// at its next node however slow its nodes are. The clock is read every
+// 1024 nodes: a time budget is the search's own, and lets it finish the
+// first plies of a small game whatever the machine's load. A rules error
+// (see game.Faulter) is checked at every node, since each failing node is
+// costly. Close releases the stopper.
 type limits struct {
-	ctx      context.Context
+	stop     *stopper
 	deadline time.Time
 	maxNodes int64
 	nodes    int64
@@ -87,7 +91,7 @@ type limits struct {
 
 // newLimits starts the limits of a search of pos.
 func newLimits(ctx context.Context, b Budget, start time.Time, pos any) *limits {
-	l := &limits{ctx: ctx, maxNodes: b.Nodes}
+	l := &limits{stop: newStopper(ctx, time.Time{}), maxNodes: b.Nodes}
 	l.fault, _ = pos.(game.Faulter)
 	if b.Time > 0 {
 		l.deadline = start.Add(b.Time)
@@ -95,28 +99,30 @@ func newLimits(ctx context.Context, b Budget, start time.Time, pos any) *limits 
 	return l
 }
 
-// visit counts a node and reports whether the search must stop.
+// close lets go of the context.
+func (l *limits) close() { l.stop.close() }
+
+// visit counts a node and reports whether the search must stop. Once it
+// has stopped, the nodes its callers still enter on the way out are not
+// counted: they are not searched.
 func (l *limits) visit() bool {
-	l.nodes++
 	if l.stopped != nil {
 		return true
 	}
+	l.nodes++
 	if l.fault != nil {
 		if err := l.fault.Err(); err != nil {
 			l.stopped = err
 			return true
 		}
 	}
-	if l.maxNodes > 0 && l.nodes > l.maxNodes {
+	switch {
+	case l.maxNodes > 0 && l.nodes > l.maxNodes:
 		l.stopped = fmt.Errorf("node budget of %d spent", l.maxNodes)
-		return true
-	}
-	if l.nodes&1023 == 0 {
-		if err := l.ctx.Err(); err != nil {
-			l.stopped = err
-		} else if !l.deadline.IsZero() && time.Now().After(l.deadline) {
-			l.stopped = context.DeadlineExceeded
-		}
+	case l.stop.stopped(l.nodes):
+		l.stopped = l.stop.ctx.Err()
+	case l.nodes&1023 == 0 && !l.deadline.IsZero() && time.Now().After(l.deadline):
+		l.stopped = context.DeadlineExceeded
 	}
 	return l.stopped != nil
 }

@@ -1,11 +1,11 @@
 package testgames
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/ludus-games/ludus/game"
+	"github.com/ludus-games/ludus/game/gametest"
 )
 
 // TestTicTacToeCounts checks the game against its well-known counts:
@@ -97,67 +97,50 @@ func TestConnectFourKeys(t *testing.T) {
 	}
 }
 
-// positions is what the property test needs of a game.
-type positions interface {
-	game.Position[int]
-	Notation(int) string
+// TestContract checks every test game against the contract of
+// game.Position, copies included.
+func TestContract(t *testing.T) {
+	gametest.Run(t, "tic-tac-toe", NewTicTacToe, gametest.Options[int]{Games: 6})
+	gametest.Run(t, "connect four", NewConnectFour, gametest.Options[int]{Games: 4})
+	gametest.Run(t, "pig", func() *Pig { return NewPig(30) }, gametest.Options[int]{Games: 4, Plies: 150})
+	gametest.Run(t, "take3", func() *Take3 { return NewTake3(20) }, gametest.Options[int]{Games: 4})
 }
 
-// TestPlayUndo plays random games of every test game and checks at every
-// ply that Undo restores the key, that copies are independent, and that
-// chance outcomes add up to 1.
-func TestPlayUndo(t *testing.T) {
+// TestNotation checks that every move of random games has a name.
+func TestNotation(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, tt := range []struct {
 		name string
 		new  func() positions
-		copy func(p positions) positions
 	}{
-		{"tic-tac-toe", func() positions { return NewTicTacToe() }, func(p positions) positions { return p.(*TicTacToe).Copy() }},
-		{"connect four", func() positions { return NewConnectFour() }, func(p positions) positions { return p.(*ConnectFour).Copy() }},
-		{"pig", func() positions { return NewPig(30) }, func(p positions) positions { return p.(*Pig).Copy() }},
-		{"take3", func() positions { return NewTake3(20) }, func(p positions) positions { return p.(*Take3).Copy() }},
+		{"tic-tac-toe", func() positions { return NewTicTacToe() }},
+		{"connect four", func() positions { return NewConnectFour() }},
+		{"pig", func() positions { return NewPig(30) }},
+		{"take3", func() positions { return NewTake3(20) }},
 	} {
-		for g := 0; g < 50; g++ {
+		for range 20 {
 			pos := tt.new()
-			var keys []uint64
-			for ply := 0; ; ply++ {
+			for ply := 0; ply < 200; ply++ {
 				if _, over := pos.Result(); over {
 					break
 				}
-				var moves []int
-				if pos.ToMove() == game.Chance {
-					var sum float64
-					for _, o := range pos.Outcomes(nil) {
-						moves = append(moves, o.Move)
-						sum += o.Prob
+				moves := pos.Moves(nil)
+				for _, o := range pos.Outcomes(nil) {
+					moves = append(moves, o.Move)
+				}
+				for _, m := range moves {
+					if pos.Notation(m) == "" {
+						t.Fatalf("%s ply %d: move %d has no name", tt.name, ply, m)
 					}
-					if math.Abs(sum-1) > 1e-12 || len(pos.Moves(nil)) != 0 {
-						t.Fatalf("%s: outcomes add up to %v", tt.name, sum)
-					}
-				} else {
-					moves = pos.Moves(nil)
 				}
-				if len(moves) == 0 || pos.Notation(moves[0]) == "" {
-					t.Fatalf("%s ply %d: no move in an unfinished game", tt.name, ply)
-				}
-				before := pos.Key()
-				c := tt.copy(pos)
-				c.Play(moves[0])
-				c.Undo()
-				c.Play(moves[len(moves)-1])
-				if pos.Key() != before {
-					t.Fatalf("%s: playing on a copy changed the original", tt.name)
-				}
-				keys = append(keys, pos.Key())
 				pos.Play(moves[rng.IntN(len(moves))])
-			}
-			for i := len(keys) - 1; i >= 0; i-- {
-				pos.Undo()
-				if pos.Key() != keys[i] {
-					t.Fatalf("%s: undo to ply %d gave key %x, want %x", tt.name, i, pos.Key(), keys[i])
-				}
 			}
 		}
 	}
+}
+
+// positions is what the notation test needs of a game.
+type positions interface {
+	game.Position[int]
+	Notation(int) string
 }
