@@ -21,7 +21,7 @@ func TestContract(t *testing.T) {
 	}
 	t.Run("bundled", func(t *testing.T) {
 		for _, name := range games.Names() {
-			g, err := games.Open(name, "")
+			g, err := games.Open(name, games.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -52,7 +52,7 @@ func TestBotsConform(t *testing.T) {
 	checkBots(t, "connect four", testgames.NewConnectFour, search.Hooks[int, *testgames.ConnectFour]{Eval: c4Eval, MoveKey: intKey}, o)
 	checkBots(t, "pig", func() *testgames.Pig { return testgames.NewPig(30) }, search.Hooks[int, *testgames.Pig]{Eval: pigEval}, o)
 	checkBots(t, "take3", func() *testgames.Take3 { return testgames.NewTake3(20) }, search.Hooks[int, *testgames.Take3]{}, o)
-	g, err := games.Open("ur.zrf", "")
+	g, err := games.Open("ur.zrf", games.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,16 +72,16 @@ func (w *walker[M, P]) copies(s state[M]) error {
 	// history, and the original does not move.
 	dup.Undo()
 	if got, err = w.look(dup); err != nil {
-		return fmt.Errorf("Undo on the copy: %w", err)
+		return fmt.Errorf("calling Undo on the copy: %w", err)
 	}
 	if d := w.differs(dup, w.seen[len(w.seen)-2], got); d != "" {
-		return fmt.Errorf("Undo on the copy of the last move before it was made: %s", d)
+		return fmt.Errorf("calling Undo on the copy of the last move before it was made: %s", d)
 	}
 	if got, err = w.look(w.pos); err != nil {
 		return err
 	}
 	if d := w.differs(w.pos, s, got); d != "" {
-		return fmt.Errorf("Undo on the copy changed the original: %s", d)
+		return fmt.Errorf("calling Undo on the copy changed the original: %s", d)
 	}
 	return nil
 }

@@ -325,12 +325,12 @@ func (w *walker[M, P]) appends(pos P, moves, outs int) error {
 	var zero M
 	buf := append(make([]M, 0, 1+moves), zero)
 	if got := pos.Moves(buf); len(got) != 1+moves || !w.o.Equal(got[0], zero) {
-		return fmt.Errorf("Moves on a buffer of 1 gave %d moves (want 1+%d), or changed the buffer", len(got), moves)
+		return fmt.Errorf("calling Moves on a buffer of 1 gave %d moves (want 1+%d), or changed the buffer", len(got), moves)
 	}
 	sentinel := game.Outcome[M]{Prob: -1}
 	obuf := append(make([]game.Outcome[M], 0, 1+outs), sentinel)
 	if got := pos.Outcomes(obuf); len(got) != 1+outs || got[0].Prob != -1 {
-		return fmt.Errorf("Outcomes on a buffer of 1 gave %d outcomes (want 1+%d), or changed the buffer", len(got), outs)
+		return fmt.Errorf("calling Outcomes on a buffer of 1 gave %d outcomes (want 1+%d), or changed the buffer", len(got), outs)
 	}
 	return nil
 }
@@ -443,10 +443,10 @@ func (w *walker[M, P]) back() error {
 		w.pos.Undo()
 		s, err := w.look(w.pos)
 		if err != nil {
-			return fmt.Errorf("Undo back to ply %d: %w", i, err)
+			return fmt.Errorf("calling Undo back to ply %d: %w", i, err)
 		}
 		if d := w.differs(w.pos, w.seen[i], s); d != "" {
-			return fmt.Errorf("Undo back to ply %d: %s", i, d)
+			return fmt.Errorf("calling Undo back to ply %d: %s", i, d)
 		}
 	}
 	return nil
