@@ -36,122 +36,191 @@ func (c *compiler) stmts(ss []rules.Stmt) {
 	}
 }
 
-func (c *compiler) stmt(s *rules.Stmt) {
-	switch s.Kind {
-	case rules.SNav:
-		c.emit(instr{op: opNav, a: int32(s.A)})
-	case rules.SJump:
-		c.emit(instr{op: opJump, a: int32(s.A)})
-	case rules.SOpposite:
-		if c.g.opp[s.A] < 0 {
-			// No direction retraces this one: stepping back is off the
-			// board.
-			c.emit(instr{op: opFalse})
-			c.emit(instr{op: opVerify})
-			return
-		}
-		c.emit(instr{op: opNav, a: c.g.opp[s.A]})
-	case rules.SMark:
-		c.emit(c.loc(opMark, s.Loc))
-	case rules.SBack:
-		c.emit(instr{op: opBack})
-	case rules.SFrom:
-		c.emit(c.loc(opFrom, s.Loc))
-	case rules.STo:
-		c.emit(c.loc(opTo, s.Loc))
-	case rules.SCascade:
-		c.emit(instr{op: opCascade})
-	case rules.SAdd:
-		promo := int32(-1)
-		if len(s.Add.Types) > 0 {
-			promo = int32(len(c.g.promos))
-			c.g.promos = append(c.g.promos, s.Add.Types)
-		}
-		c.emit(instr{op: opAdd, a: int32(s.Add.Kind), b: promo, c: int32(s.Add.Next)})
-	case rules.SCapture, rules.SFlip, rules.SChangeOwner:
-		op := map[rules.StmtKind][2]uint8{rules.SCapture: {opCapture, opCaptureSet}, rules.SFlip: {opFlip, opFlipSet},
-			rules.SChangeOwner: {opChangeOwner, opChangeOwnerSet}}[s.Kind]
-		if s.Set != nil {
-			c.emit(instr{op: op[1], b: c.g.addSet(s.Set)})
-			return
-		}
-		c.emit(c.loc(op[0], s.Loc))
-	case rules.STakeTop:
-		c.emit(c.loc(opTakeTop, s.Loc))
-	case rules.SCaptureTop:
-		c.emit(c.loc(opCaptureTop, s.Loc))
-	case rules.SRotate:
-		c.emit(instr{op: opRotate, b: c.g.addPerm(s.Cycles)})
-		c.blk.rotates = true
-	case rules.SSetVar:
-		c.emit(instr{op: opSetVar, b: int32(s.A), c: c.g.addExpr(s.X)})
-	case rules.SGotoTurn:
-		c.emit(instr{op: opGotoTurn, b: int32(s.A)})
-	case rules.SSetPosAttr:
-		in := c.loc(opSetPosAttr, s.Loc)
-		in.b, in.c = int32(s.A), c.g.addExpr(s.X)
-		c.emit(in)
-	case rules.SChangeType:
-		in := c.loc(opChangeType, s.Loc)
-		in.b = int32(s.A)
-		c.emit(in)
-	case rules.SCreate:
-		in := c.loc(opCreate, s.Loc)
-		in.b, in.c = int32(s.A), int32(s.B)
-		c.emit(in)
-	case rules.SSetAttr:
-		if k := c.g.ext.intSlot[s.A]; k >= 0 {
-			x := s.X
-			if x == nil {
-				c.fail("attribute %s holds numbers: set it to a number", c.g.Rules.Attrs[s.A].Name)
-				return
-			}
-			in := c.loc(opSetAttrInt, s.Loc)
-			in.b, in.c = k, c.g.addExpr(x)
-			c.emit(in)
-			return
-		}
-		if !c.g.boolAttr[s.A] || s.Cond == nil {
-			c.fail("attribute %s is not boolean: it cannot be set to true or false", c.g.Rules.Attrs[s.A].Name)
-			return
-		}
-		c.cond(s.Cond)
-		in := c.loc(opSetAttr, s.Loc)
-		in.b = int32(s.A)
-		c.emit(in)
-	case rules.SSetFlag:
-		c.cond(s.Cond)
-		c.emit(instr{op: opSetFlag, b: int32(s.A)})
-	case rules.SSetPosFlag:
-		c.cond(s.Cond)
-		in := c.loc(opSetPosFlag, s.Loc)
-		in.b = int32(s.A)
-		c.emit(in)
-	case rules.SVerify:
-		c.cond(s.Cond)
-		c.emit(instr{op: opVerify})
-	case rules.SIf:
-		c.cond(s.Cond)
-		jf := c.emit(instr{op: opJF})
-		c.stmts(s.Then)
-		if len(s.Else) == 0 {
-			c.code[jf].a = c.here()
-			return
-		}
-		j := c.emit(instr{op: opGoto})
-		c.code[jf].a = c.here()
-		c.stmts(s.Else)
-		c.code[j].a = c.here()
-	case rules.SWhile:
-		top := c.here()
-		c.cond(s.Cond)
-		jf := c.emit(instr{op: opJF})
-		c.stmts(s.Then)
-		c.emit(instr{op: opLoop, a: top})
-		c.code[jf].a = c.here()
-	default:
-		c.fail("unknown statement kind %d", s.Kind)
+// stmtCompilers compiles each kind of statement, one entry per kind. It
+// is filled by init: if and while compile their bodies through it.
+var stmtCompilers []func(c *compiler, s *rules.Stmt)
+
+func init() {
+	stmtCompilers = []func(*compiler, *rules.Stmt){
+		rules.SNav:         (*compiler).nav,
+		rules.SJump:        (*compiler).jump,
+		rules.SOpposite:    (*compiler).opposite,
+		rules.SMark:        atLoc(opMark),
+		rules.SBack:        plain(opBack),
+		rules.SFrom:        atLoc(opFrom),
+		rules.STo:          atLoc(opTo),
+		rules.SCascade:     plain(opCascade),
+		rules.SAdd:         (*compiler).add,
+		rules.SCapture:     atLocOrSet(opCapture, opCaptureSet),
+		rules.SFlip:        atLocOrSet(opFlip, opFlipSet),
+		rules.SChangeOwner: atLocOrSet(opChangeOwner, opChangeOwnerSet),
+		rules.SChangeType:  (*compiler).changeType,
+		rules.SCreate:      (*compiler).create,
+		rules.SSetAttr:     (*compiler).setAttr,
+		rules.SSetFlag:     (*compiler).setFlag,
+		rules.SSetPosFlag:  (*compiler).setPosFlag,
+		rules.SVerify:      (*compiler).verify,
+		rules.SIf:          (*compiler).ifStmt,
+		rules.SWhile:       (*compiler).while,
+		rules.SSetPosAttr:  (*compiler).setPosAttr,
+		rules.SSetVar:      (*compiler).setVar,
+		rules.STakeTop:     atLoc(opTakeTop),
+		rules.SCaptureTop:  atLoc(opCaptureTop),
+		rules.SGotoTurn:    (*compiler).gotoTurn,
+		rules.SRotate:      (*compiler).rotate,
 	}
+}
+
+func (c *compiler) stmt(s *rules.Stmt) {
+	if int(s.Kind) >= len(stmtCompilers) || stmtCompilers[s.Kind] == nil {
+		c.fail("unknown statement kind %d", s.Kind)
+		return
+	}
+	stmtCompilers[s.Kind](c, s)
+}
+
+// plain compiles a statement to one instruction without operands.
+func plain(op uint8) func(*compiler, *rules.Stmt) {
+	return func(c *compiler, _ *rules.Stmt) { c.emit(instr{op: op}) }
+}
+
+// atLoc compiles a statement on the current position or on s.Loc.
+func atLoc(op uint8) func(*compiler, *rules.Stmt) {
+	return func(c *compiler, s *rules.Stmt) { c.emit(c.loc(op, s.Loc)) }
+}
+
+// atLocOrSet is atLoc, or setOp for a statement on every position of a
+// set.
+func atLocOrSet(op, setOp uint8) func(*compiler, *rules.Stmt) {
+	return func(c *compiler, s *rules.Stmt) {
+		if s.Set != nil {
+			c.emit(instr{op: setOp, b: c.g.addSet(s.Set)})
+			return
+		}
+		c.emit(c.loc(op, s.Loc))
+	}
+}
+
+func (c *compiler) nav(s *rules.Stmt) { c.emit(instr{op: opNav, a: int32(s.A)}) }
+
+func (c *compiler) jump(s *rules.Stmt) { c.emit(instr{op: opJump, a: int32(s.A)}) }
+
+func (c *compiler) opposite(s *rules.Stmt) {
+	if c.g.opp[s.A] < 0 {
+		// No direction retraces this one: stepping back is off the
+		// board.
+		c.emit(instr{op: opFalse})
+		c.emit(instr{op: opVerify})
+		return
+	}
+	c.emit(instr{op: opNav, a: c.g.opp[s.A]})
+}
+
+// add compiles an emitting statement; its promotion choices go to
+// Game.promos.
+func (c *compiler) add(s *rules.Stmt) {
+	promo := int32(-1)
+	if len(s.Add.Types) > 0 {
+		promo = int32(len(c.g.promos))
+		c.g.promos = append(c.g.promos, s.Add.Types)
+	}
+	c.emit(instr{op: opAdd, a: int32(s.Add.Kind), b: promo, c: int32(s.Add.Next)})
+}
+
+func (c *compiler) changeType(s *rules.Stmt) {
+	in := c.loc(opChangeType, s.Loc)
+	in.b = int32(s.A)
+	c.emit(in)
+}
+
+func (c *compiler) create(s *rules.Stmt) {
+	in := c.loc(opCreate, s.Loc)
+	in.b, in.c = int32(s.A), int32(s.B)
+	c.emit(in)
+}
+
+// setAttr compiles set-attribute: to a number for an integer attribute,
+// to the value of a condition for a boolean one.
+func (c *compiler) setAttr(s *rules.Stmt) {
+	if k := c.g.ext.intSlot[s.A]; k >= 0 {
+		if s.X == nil {
+			c.fail("attribute %s holds numbers: set it to a number", c.g.Rules.Attrs[s.A].Name)
+			return
+		}
+		in := c.loc(opSetAttrInt, s.Loc)
+		in.b, in.c = k, c.g.addExpr(s.X)
+		c.emit(in)
+		return
+	}
+	if !c.g.boolAttr[s.A] || s.Cond == nil {
+		c.fail("attribute %s is not boolean: it cannot be set to true or false", c.g.Rules.Attrs[s.A].Name)
+		return
+	}
+	c.cond(s.Cond)
+	in := c.loc(opSetAttr, s.Loc)
+	in.b = int32(s.A)
+	c.emit(in)
+}
+
+func (c *compiler) setFlag(s *rules.Stmt) {
+	c.cond(s.Cond)
+	c.emit(instr{op: opSetFlag, b: int32(s.A)})
+}
+
+func (c *compiler) setPosFlag(s *rules.Stmt) {
+	c.cond(s.Cond)
+	in := c.loc(opSetPosFlag, s.Loc)
+	in.b = int32(s.A)
+	c.emit(in)
+}
+
+func (c *compiler) setPosAttr(s *rules.Stmt) {
+	in := c.loc(opSetPosAttr, s.Loc)
+	in.b, in.c = int32(s.A), c.g.addExpr(s.X)
+	c.emit(in)
+}
+
+func (c *compiler) setVar(s *rules.Stmt) {
+	c.emit(instr{op: opSetVar, b: int32(s.A), c: c.g.addExpr(s.X)})
+}
+
+func (c *compiler) gotoTurn(s *rules.Stmt) { c.emit(instr{op: opGotoTurn, b: int32(s.A)}) }
+
+func (c *compiler) rotate(s *rules.Stmt) {
+	c.emit(instr{op: opRotate, b: c.g.addPerm(s.Cycles)})
+	c.blk.rotates = true
+}
+
+func (c *compiler) verify(s *rules.Stmt) {
+	c.cond(s.Cond)
+	c.emit(instr{op: opVerify})
+}
+
+// ifStmt compiles the condition, a jump over the then branch when it is
+// false, and a jump over the else branch at the end of the then branch.
+func (c *compiler) ifStmt(s *rules.Stmt) {
+	c.cond(s.Cond)
+	jf := c.emit(instr{op: opJF})
+	c.stmts(s.Then)
+	if len(s.Else) == 0 {
+		c.code[jf].a = c.here()
+		return
+	}
+	j := c.emit(instr{op: opGoto})
+	c.code[jf].a = c.here()
+	c.stmts(s.Else)
+	c.code[j].a = c.here()
+}
+
+// while compiles the condition, a jump out when it is false, the body
+// and a counted jump back.
+func (c *compiler) while(s *rules.Stmt) {
+	top := c.here()
+	c.cond(s.Cond)
+	jf := c.emit(instr{op: opJF})
+	c.stmts(s.Then)
+	c.emit(instr{op: opLoop, a: top})
+	c.code[jf].a = c.here()
 }
 
 var predOps = map[rules.CondKind]uint8{

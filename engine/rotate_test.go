@@ -2,11 +2,9 @@ package engine_test
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/games"
 )
 
 // TestRotateCarries: a group move takes what belongs to a piece with it
@@ -35,20 +33,5 @@ func TestRotateCarries(t *testing.T) {
 			t.Fatalf("%s: %v (moves %v)", tt.variant, err, notations(t, s))
 		}
 		playChecked(t, s, &m, tt.variant+": "+tt.move, tt.want)
-	}
-}
-
-// TestRotateCompileErrors: what rotate cannot be combined with, and
-// rules that name positions off the board, are errors of Compile.
-func TestRotateCompileErrors(t *testing.T) {
-	g, err := games.Open(filepath.Join("testdata", "games", "turntable.zrf"), games.Options{Variant: "Turntable counters"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := *g.Rules
-	r.Options.DeferredCaptures = true
-	if _, err := engine.Compile(&r); err == nil || !strings.Contains(err.Error(), "turntable.zrf:") ||
-		!strings.Contains(err.Error(), `rotate cannot be combined with "deferred captures"`) {
-		t.Errorf("deferred captures: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/sexp"
 	"github.com/ludus-games/ludus/render"
 )
@@ -42,11 +43,26 @@ func (g *Game) checkStacks() error {
 	case r.StackHeight <= 1:
 		return nil
 	case r.Options.DeferredCaptures:
-		return fmt.Errorf("stacks cannot be combined with \"deferred captures\"")
+		return fmt.Errorf("%sstacks cannot be combined with \"deferred captures\"", srcPrefix(r.StackSrc))
 	case g.ext.nslots > 0:
-		return fmt.Errorf("stacks cannot be combined with integer piece attributes that programs set")
+		// At the first statement that sets such an attribute.
+		var set rules.Src
+		walkRules(r, func(s *rules.Stmt) {
+			if s.Kind == rules.SSetAttr && g.ext.intSlot[s.A] >= 0 && set.Line == 0 {
+				set = s.Src
+			}
+		}, nil)
+		return fmt.Errorf("%sstacks cannot be combined with integer piece attributes that programs set", srcPrefix(set))
 	}
 	return nil
+}
+
+// srcPrefix prefixes an error with its place in the rules file, if one is known.
+func srcPrefix(s rules.Src) string {
+	if s.Line == 0 {
+		return ""
+	}
+	return s.String() + ": "
 }
 
 // under is the cell of level k under position p.

@@ -40,8 +40,12 @@ func (g *Game) turnTables() error {
 	}
 	jumps := false
 	bad := false
+	var jump rules.Src // the first jump, for the error of too long a turn order
 	walkRules(r, func(s *rules.Stmt) {
 		if s.Kind == rules.SGotoTurn {
+			if !jumps {
+				jump = s.Src
+			}
 			jumps = true
 			bad = bad || s.A >= len(r.Labels)
 		}
@@ -58,7 +62,7 @@ func (g *Game) turnTables() error {
 		return nil
 	}
 	if n > maxJumpTurns {
-		return fmt.Errorf("the turn order has %d entries: moves may jump in one of at most %d", n, maxJumpTurns)
+		return fmt.Errorf("%sthe turn order has %d entries: moves may jump in one of at most %d", srcPrefix(jump), n, maxJumpTurns)
 	}
 	g.jumpTo = make([][]int32, len(r.Labels))
 	for a := range r.Labels {

@@ -86,7 +86,11 @@ type Rules struct {
 	Accumulators []string
 	// StackHeight is the most pieces a position may hold, in a column
 	// that moves as a unit with its top piece (stack.go); 0 or 1: one.
+	// StackSrc is where the rules ask for columns (no line: a hook
+	// implies them), for the errors of what columns cannot be combined
+	// with.
 	StackHeight int
+	StackSrc    Src
 }
 
 // Invariant is one entry of the native dialect's filter on the moves of

@@ -2,7 +2,6 @@ package zrf
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/ludus-games/ludus/engine/rules"
@@ -67,24 +66,6 @@ func TestAddForms(t *testing.T) {
 				t.Errorf("warnings %q", g.Rules.Warnings)
 			}
 		})
-	}
-}
-
-// TestAddFormErrors: a form the reference does not allow is an error that
-// names the place and says what was wanted.
-func TestAddFormErrors(t *testing.T) {
-	tests := []struct{ prog, want string }{
-		{"(add jump-type)", "4:51: unknown piece jump-type (add takes the piece types the moving piece may become; a move type to go on with needs add-partial)"},
-		{"(add-copy Z)", "4:56: unknown piece Z (add-copy takes"},
-		{"(add-partial walk jump-type)", "4:64: add-partial names two move types to go on with, walk and jump-type (neither is a piece type): it takes one"},
-		{`(add-partial "K")`, "4:59: add-partial wants piece types and a move type, got string \"K\""},
-		{"(add (K))", "4:51: add wants piece types, got (K ...)"},
-	}
-	for _, tt := range tests {
-		_, err := build1(addGame(tt.prog))
-		if err == nil || !strings.Contains(err.Error(), "main.zrf:"+tt.want) {
-			t.Errorf("%s: error %v, want %q", tt.prog, err, tt.want)
-		}
 	}
 }
 

@@ -6,8 +6,9 @@ import (
 )
 
 // finishBoard removes killed positions, builds the link table, finds
-// opposite directions and reads symmetries and zones.
-func (b *builder) finishBoard(sections []*sexp.Node) {
+// opposite directions and reads symmetries and zones. game is the game's
+// form, where a game without a board section has its error.
+func (b *builder) finishBoard(game *sexp.Node, sections []*sexp.Node) {
 	d := b.draft()
 	bd := &b.r.Board
 	remap := make([]int, len(d.names))
@@ -58,7 +59,11 @@ func (b *builder) finishBoard(sections []*sexp.Node) {
 		}
 	}
 	if len(bd.Positions) == 0 {
-		b.errs.Add(sexp.Pos{File: b.path}, "the board has no positions")
+		at := game
+		if len(sections) > 0 {
+			at = sections[len(sections)-1]
+		}
+		b.errs.Addf(at, "the board has no positions")
 	}
 }
 

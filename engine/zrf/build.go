@@ -170,7 +170,7 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	for _, s := range bykind["board"] {
 		b.boardSection(s)
 	}
-	b.finishBoard(bykind["board"])
+	b.finishBoard(e.Node, bykind["board"])
 	for _, s := range bykind["turn-order"] {
 		b.scanLabels(s)
 	}

@@ -75,61 +75,6 @@ func TestDialectForms(t *testing.T) {
 	}
 }
 
-// Every new form names file, line and column when it is wrong.
-func TestDialectErrors(t *testing.T) {
-	game := func(s string) string {
-		return `(game (title "E") (players A B) (variable v) ` + board + "\n" + s + ")"
-	}
-	prog := func(s string) string { return game(`(piece (name P) (moves (` + s + ` add)))`) }
-	tests := []buildError{
-		{prog("(verify (= (count moves) 0))"), "main.zrf:4:36: (count moves) counts the moves of the player to move: it is for goals"},
-		{prog("(verify (> 1))"), "main.zrf:4:33: > compares two numbers"},
-		{prog("(verify (> nothing 1))"), "main.zrf:4:36: unknown number nothing"},
-		{prog("(verify (> (count (stones)) 1))"), "main.zrf:4:43: want a set"},
-		{prog("(verify (> (count (group n s)) 1))"), "main.zrf:4:43: group wants at most one position"},
-		{prog("(verify (> (count (territory n)) 1))"), "main.zrf:4:43: territory takes only"},
-		{prog("(verify (> (count (group (directions up))) 1))"), "main.zrf:4:62: unknown direction up"},
-		{prog(`(verify (= v "x"))`), "main.zrf:4:38: want a number, got string"},
-		{prog("(verify (= (- 1) 0))"), "main.zrf:4:36: - wants numbers"},
-		{prog("(set-variable w 1)"), "main.zrf:4:39: unknown variable w"},
-		{prog("(set-variable v)"), "main.zrf:4:25: set-variable wants a variable and a value"},
-		{prog("(set-position-attribute h 1)"), "main.zrf:4:49: unknown position attribute h"},
-		{prog("(capture (pieces (frob)))"), "main.zrf:4:42: unknown condition frob"},
-		{prog("(verify (v n))"), "main.zrf:4:33: unknown condition v"},
-		{game("(variable v)"), "main.zrf:4:11: variable v has the name of a variable"},
-		{game("(variable w x)"), "main.zrf:4:13: variable w wants a whole number"},
-		{game("(coalition A)"), "main.zrf:4:1: coalition wants two players"},
-		{game("(coalition A B) (coalition B A)"), "main.zrf:4:28: player B is already in a coalition"},
-		{game("(komi A lots)"), "main.zrf:4:9: komi wants a number"},
-		{game("(komi Z 1)"), "main.zrf:4:7: unknown player Z"},
-		{game("(score)"), "main.zrf:4:1: score wants one expression"},
-		{game(`(option "ko" sometimes)`), `main.zrf:4:14: option "ko" wants false, true`},
-		{game("(win-condition (A) (> (count moves) 0) (priority high))"), "main.zrf:4:50: priority wants a whole number"},
-		{game("(win-condition (A) (connected north south))"), "main.zrf:4:31: unknown zone north"},
-		{game("(win-condition (A) (connected))"), "main.zrf:4:20: connected wants two zones"},
-		{game("(board-setup (position-attribute h 1 a1))"), "main.zrf:4:34: unknown position attribute h"},
-		{game("(piece (name P) (attribute v 1))"), "main.zrf:4:28: piece attribute v has the name of a variable"},
-	}
-	checkBuildErrors(t, tests)
-}
-
-// buildError is a file that must not build, and what its error says.
-type buildError struct{ src, want string }
-
-// checkBuildErrors reads and builds each file and checks its error.
-func checkBuildErrors(t *testing.T, tests []buildError) {
-	t.Helper()
-	for _, tt := range tests {
-		f, err := read(t, tt.src, nil)
-		if err == nil {
-			_, err = f.Build(f.Games[0])
-		}
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s\nerror %v\nwant %q", tt.src, err, tt.want)
-		}
-	}
-}
-
 // A file with Dagaz's hook rules gets them from a shim: named by its hook
 // option, or implied by the title of a Dagaz game that states no goal.
 func TestShims(t *testing.T) {

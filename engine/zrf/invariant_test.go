@@ -34,43 +34,11 @@ func TestInvariantForms(t *testing.T) {
 	}
 }
 
-// Every invariant form names file, line and column when it is wrong.
-func TestInvariantErrors(t *testing.T) {
-	game := func(s string) string {
-		return `(game (title "E") (players A B) (variable v) ` + board + "\n(piece (name P) (moves (n add)))\n" + s + ")"
-	}
-	tests := []buildError{
-		{game("(invariant)"), "main.zrf:5:1: invariant wants a condition"},
-		{game("(invariant (frob))"), "main.zrf:5:12: unknown condition frob"},
-		{game("(accumulator best)"), "main.zrf:5:1: accumulator wants a name, maybe max or min, and an expression"},
-		{game("(accumulator best most (captured))"), "main.zrf:5:1: accumulator wants a name"},
-		{game("(accumulator v (captured))"), "main.zrf:5:14: accumulator v has the name of a variable"},
-		{game("(accumulator a (captured)) (accumulator a (captured))"), "main.zrf:5:41: accumulator a named twice"},
-		{game("(accumulator a (captured Q))"), "main.zrf:5:26: unknown piece Q"},
-		{game("(accumulator a (moving))"), "main.zrf:5:16: moving wants piece types"},
-		{game("(invariant (= (captured) later)) (accumulator later (captured))"), "main.zrf:5:26: unknown number later"},
-		{game("(accumulator a (captured)) (invariant (= (a n) 0))"), "main.zrf:5:42: accumulator a takes no position"},
-		{game("(win-condition (A) (= (captured) 0))"), "main.zrf:5:23: (captured ...) describes a move: it is for invariants"},
-		{game("(invariant (= (count moves) 0))"), "main.zrf:5:15: (count moves) counts the moves"},
-	}
-	checkBuildErrors(t, tests)
-}
-
-// The forms of columns name file, line and column when they are wrong.
-func TestStackErrors(t *testing.T) {
+// The forms of columns read into the model and compile.
+func TestStackForms(t *testing.T) {
 	game := func(s string) string {
 		return `(game (title "E") (players A B) ` + board + "\n" + s + ")"
 	}
-	tests := []buildError{
-		{game("(piece (name P) (moves (n take-top add)))"), "main.zrf:4:27: take-top acts on columns: the game needs (stacks N)"},
-		{game("(piece (name P) (moves (n (capture-top n) add)))"), "main.zrf:4:27: capture-top acts on columns"},
-		{game("(stacks 0)"), "main.zrf:4:9: stacks wants a number from 1 to 1024, got 0"},
-		{game("(stacks high)"), "main.zrf:4:9: stacks wants a whole number"},
-		{game("(stacks)"), "main.zrf:4:1: stacks wants the most pieces a position may hold"},
-		{game("(stacks 3) (piece (name P) (moves ((verify (> (stack-size n s) 1)) add)))"), "main.zrf:4:47: stack-size wants at most one position"},
-		{game("(stacks 3) (piece (name P) (moves ((verify (> (stack-size up) 1)) add)))"), "main.zrf:4:59: unknown direction or position up"},
-	}
-	checkBuildErrors(t, tests)
 	src := game("(stacks 3) (piece (name P) (moves (n (verify not-taken?) (take-top) (capture-top s) (verify (< stack-size 3)) add)))")
 	r := build(t, src, nil).Rules
 	if r.StackHeight != 3 || len(r.Pieces[0].Moves[0].Body) != 6 {

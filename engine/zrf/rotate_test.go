@@ -42,22 +42,3 @@ func TestRotateReads(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-
-// Every wrong rotate names file, line and column.
-func TestRotateErrors(t *testing.T) {
-	prog := func(s string) string {
-		return `(game (title "E") (players A B) ` + board + "\n" + `(piece (name P) (moves (` + s + ` add))))`
-	}
-	tests := []buildError{
-		{prog("(rotate)"), "main.zrf:4:25: rotate wants a cycle of positions"},
-		{prog("(rotate a1)"), "main.zrf:4:25: rotate: a cycle wants two positions or more"},
-		{prog("(rotate a1 z9)"), "main.zrf:4:36: rotate: unknown position z9"},
-		{prog("(rotate a1 n)"), "main.zrf:4:36: rotate wants positions, n is a direction"},
-		{prog("(rotate a1 b1 a1)"), "main.zrf:4:39: rotate names position a1 twice"},
-		{prog("(rotate (a1 b1) (b1 b2))"), "main.zrf:4:42: rotate names position b1 twice"},
-		{prog("(rotate (a1 b1) b2)"), "main.zrf:4:41: rotate: \"b2\" among cycles in lists"},
-		{prog(`(rotate a1 "b1")`), "main.zrf:4:36: rotate wants position names"},
-		{prog("(rotate a1 (b1 b2))"), "main.zrf:4:36: rotate wants position names"},
-	}
-	checkBuildErrors(t, tests)
-}

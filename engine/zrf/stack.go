@@ -28,7 +28,7 @@ func (b *builder) stacks(s *sexp.Node) {
 		b.errs.Addf(args[0], "stacks wants a number from 1 to %d, got %d", maxStack, n)
 		return
 	}
-	b.r.StackHeight = n
+	b.r.StackHeight, b.r.StackSrc = n, src(s)
 }
 
 // stacked reports whether the game has stacks, reporting a statement on

@@ -90,28 +90,6 @@ func TestTurnPhases(t *testing.T) {
 	}
 }
 
-// TestTurnErrors: bad turn orders and jumps name their place in the file.
-func TestTurnErrors(t *testing.T) {
-	game := func(order, prog string) string {
-		return `(game (title "E") (players A B) ` + order + "\n" + board + "\n" +
-			`(piece (name P) (moves (n ` + prog + ` add))))`
-	}
-	tests := []buildError{
-		{game("(turn-order (label x) A B)", "(goto-turn y)"), "main.zrf:5:38: unknown turn label y"},
-		{game("(turn-order (label x) A B)", "(goto-turn)"), "main.zrf:5:27: goto-turn wants a turn label"},
-		{game("(turn-order (label x) A B)", "(repeat-turn 1)"), "main.zrf:5:27: repeat-turn takes no arguments"},
-		{game("(turn-order A B (label x))", ""), "main.zrf:1:49: a label at the end of a turn order names no entry"},
-		{game("(turn-order (labels x) A B)", ""), "main.zrf:1:45: labels wants one name (or -) per player"},
-		{game("(turn-order (label) A B)", ""), "main.zrf:1:45: label wants a name"},
-		{game("(turn-order (label (x)) A B)", ""), "main.zrf:1:52: want a label name"},
-		{game("(turn-order (turn-order))", ""), "main.zrf:1:45: empty phase"},
-		{game("(turn-order (turn-order A (turn-order B)))", ""), "main.zrf:1:59: phases do not nest"},
-		{game(`(option "royal pieces" some)`, ""), `main.zrf:1:56: option "royal pieces" wants any or last`},
-		{game(`(option "recycle captures" maybe)`, ""), `main.zrf:1:60: option "recycle captures" wants true or false`},
-	}
-	checkBuildErrors(t, tests)
-}
-
 // TestTurnJumpRunError: a jump to a label that has no entry for the
 // player moving stops move generation with an error naming the program.
 func TestTurnJumpRunError(t *testing.T) {
