@@ -172,6 +172,12 @@ func (s *Server) pump(ctx context.Context, ss *session, since int, ch chan struc
 }
 
 func (s *Server) streamWebSocket(w http.ResponseWriter, r *http.Request, ss *session, since int, ch chan struct{}) error {
+	// The socket library's errors quote these headers whole.
+	for _, h := range []string{"Connection", "Sec-WebSocket-Version", "Sec-WebSocket-Key"} {
+		if v := r.Header.Get(h); len(v) > maxEcho {
+			return failf(http.StatusBadRequest, "WebSocket handshake: a %s header of %d bytes", h, len(v))
+		}
+	}
 	// The guard has checked the Origin against the names of the server,
 	// which may be more than the Host the socket library compares with.
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})

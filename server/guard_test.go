@@ -180,9 +180,14 @@ func TestErrorTextsClipped(t *testing.T) {
 		{"2048 move", "POST", "/api/2048/games/" + g2048.ID + "/moves", js(map[string]any{"move": huge}), 422},
 		{"since", "GET", "/api/sessions/" + c.ID + "/events?since=" + strings.Repeat("9", 30<<10), "", 400},
 		{"upload name", "POST", "/api/games?name=" + strings.Repeat("n", 30<<10) + ".zrf", "x", 400},
+		{"WebSocket handshake", "GET", "/api/sessions/" + c.ID + "/events", "", 400},
 	}
 	for _, tc := range tests {
-		code, _, body := send(t, nil, tc.method, hs.URL+tc.path, "", tc.body, "Content-Type", "application/json")
+		hdr := []string{"Content-Type", "application/json"}
+		if tc.name == "WebSocket handshake" {
+			hdr = append(upgrade[2:], "Connection", "keep-alive, "+strings.Repeat("x", 30<<10))
+		}
+		code, _, body := send(t, nil, tc.method, hs.URL+tc.path, "", tc.body, hdr...)
 		var e apiErr
 		json.Unmarshal([]byte(body), &e)
 		if code != tc.code || len(body) > 1000 || e.Error == "" || (strings.Contains(e.Error, `"a1 a1`) && !strings.Contains(e.Error, "…")) {

@@ -87,10 +87,10 @@ func TestBrowserStreamBackoff(t *testing.T) {
 		gaps = append(gaps, tries[i].Sub(tries[i-1]))
 	}
 	mu.Unlock()
-	for i := 1; i < len(gaps); i++ {
-		if gaps[i] < gaps[i-1]*115/100 || gaps[0] < 200*time.Millisecond {
-			t.Fatalf("the page asked for its stream again after %v: want pauses that grow", gaps)
-		}
+	// Nominally 0.5 s, 1 s, 2 s (give or take a quarter): a busy machine
+	// may stretch any of them, not shrink the last below the first.
+	if last := gaps[len(gaps)-1]; last < gaps[0]*3/2 || gaps[0] < 300*time.Millisecond {
+		t.Fatalf("the page asked for its stream again after %v: want pauses that grow", gaps)
 	}
 	if live := eval[string](p, `document.querySelector(".live").textContent`); !strings.Contains(live, "reconnecting") {
 		t.Errorf("refused, the page says %q", live)
