@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // maxBody bounds every JSON request body; rules files have their own limit.
@@ -19,6 +20,7 @@ const maxBody = 1 << 20
 type apiError struct {
 	status int
 	msg    string
+	retry  time.Duration // answered as Retry-After when set
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -51,12 +53,15 @@ func writeError(w http.ResponseWriter, err error) {
 	var ae *apiError
 	if errors.As(err, &ae) {
 		status = ae.status
+		if ae.retry > 0 {
+			w.Header().Set("Retry-After", retrySeconds(ae.retry))
+		}
 	}
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		status = http.StatusRequestEntityTooLarge
 	}
-	writeJSON(w, status, map[string]string{"error": err.Error()})
+	writeJSON(w, status, map[string]string{"error": clipMessage(err.Error())})
 }
 
 // writeJSON answers v as JSON with the status.
@@ -90,6 +95,9 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		}
 		if errors.Is(err, io.EOF) {
 			return failf(http.StatusBadRequest, "empty request body: want a JSON object")
+		}
+		if errors.Is(err, errSlowBody) {
+			return failf(http.StatusRequestTimeout, "%v", err)
 		}
 		return failf(http.StatusBadRequest, "malformed JSON: %v", err)
 	}

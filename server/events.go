@@ -18,6 +18,8 @@ const (
 	maxWatchers = 256
 	// keepAlive is how often an idle stream says it is alive.
 	keepAlive = 25 * time.Second
+	// watcherRetry is when a watcher over a bound is told to try again.
+	watcherRetry = 10 * time.Second
 )
 
 // Event is one event of a session's log as clients receive it.
@@ -58,11 +60,21 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request, ss *session
 	case v-since > s.cfg.MaxBacklog:
 		return failf(http.StatusConflict, "since=%d: %d events behind, over %d: fetch the state instead", since, v-since, s.cfg.MaxBacklog)
 	}
-	switch {
-	case strings.EqualFold(r.Header.Get("Upgrade"), "websocket"):
-		return s.streamWebSocket(w, r, ss, since)
-	case strings.Contains(r.Header.Get("Accept"), "text/event-stream"):
-		return s.streamSSE(w, r, ss, since)
+	ws := strings.EqualFold(r.Header.Get("Upgrade"), "websocket")
+	if ws || strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
+		// The watcher's place is taken before the stream is answered, so
+		// that one over a bound is told so (with Retry-After) rather than
+		// given a stream that ends at once, which browsers open again and
+		// again.
+		ch, stop, err := s.watch(r, ss)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		if ws {
+			return s.streamWebSocket(w, r, ss, since, ch)
+		}
+		return s.streamSSE(w, r, ss, since, ch)
 	}
 	ss.mu.Lock()
 	evs := ss.eventsSince(since)
@@ -86,13 +98,34 @@ func sinceOf(r *http.Request) (int, error) {
 	return n, nil
 }
 
+// watch registers a watcher of the session for the request's client,
+// within the client's bound of event streams (429) and the session's
+// (503).
+func (s *Server) watch(r *http.Request, ss *session) (chan struct{}, func(), error) {
+	client := requestClient(r)
+	if !s.limits.watchers.acquire(client) {
+		return nil, nil, tooMany(http.StatusTooManyRequests, watcherRetry,
+			"your address has %d event streams open already: close some", s.limits.watchers.max)
+	}
+	ch, stop, err := ss.watch()
+	if err != nil {
+		s.limits.watchers.release(client)
+		return nil, nil, err
+	}
+	return ch, func() {
+		stop()
+		s.limits.watchers.release(client)
+	}, nil
+}
+
 // watch registers a watcher of the session; the returned channel gets a
 // signal after each new event (signals merge while the watcher is busy).
 func (ss *session) watch() (chan struct{}, func(), error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if len(ss.watchers) >= maxWatchers {
-		return nil, nil, failf(http.StatusTooManyRequests, "session %s has %d watchers already", ss.id, maxWatchers)
+		return nil, nil, tooMany(http.StatusServiceUnavailable, watcherRetry,
+			"session %s has %d watchers already: try again later", ss.id, maxWatchers)
 	}
 	ch := make(chan struct{}, 1)
 	ss.watchers[ch] = struct{}{}
@@ -103,14 +136,10 @@ func (ss *session) watch() (chan struct{}, func(), error) {
 	}, nil
 }
 
-// pump sends the events after since, then every new one, until the client
-// or the server goes away. send fails for a client that does not read.
-func (s *Server) pump(ctx context.Context, ss *session, since int, send func([]Event) error, idle func() error) error {
-	ch, stop, err := ss.watch()
-	if err != nil {
-		return err
-	}
-	defer stop()
+// pump sends the events after since, then every new one (signalled on
+// ch, the watcher's channel), until the client or the server goes away.
+// send fails for a client that does not read.
+func (s *Server) pump(ctx context.Context, ss *session, since int, ch chan struct{}, send func([]Event) error, idle func() error) error {
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
 	for {
@@ -142,14 +171,22 @@ func (s *Server) pump(ctx context.Context, ss *session, since int, send func([]E
 	}
 }
 
-func (s *Server) streamWebSocket(w http.ResponseWriter, r *http.Request, ss *session, since int) error {
-	c, err := websocket.Accept(w, r, nil)
+func (s *Server) streamWebSocket(w http.ResponseWriter, r *http.Request, ss *session, since int, ch chan struct{}) error {
+	// The socket library's errors quote these headers whole.
+	for _, h := range []string{"Connection", "Sec-WebSocket-Version", "Sec-WebSocket-Key"} {
+		if v := r.Header.Get(h); len(v) > maxEcho {
+			return failf(http.StatusBadRequest, "WebSocket handshake: a %s header of %d bytes", h, len(v))
+		}
+	}
+	// The guard has checked the Origin against the names of the server,
+	// which may be more than the Host the socket library compares with.
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		return nil // Accept has answered the client
 	}
 	defer c.CloseNow()
 	ctx := c.CloseRead(r.Context()) // the client only listens
-	err = s.pump(ctx, ss, since, func(evs []Event) error {
+	err = s.pump(ctx, ss, since, ch, func(evs []Event) error {
 		for _, e := range evs {
 			wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
 			err := wsjson.Write(wctx, c, e)
@@ -172,8 +209,12 @@ func (s *Server) streamWebSocket(w http.ResponseWriter, r *http.Request, ss *ses
 	return nil
 }
 
-func (s *Server) streamSSE(w http.ResponseWriter, r *http.Request, ss *session, since int) error {
+func (s *Server) streamSSE(w http.ResponseWriter, r *http.Request, ss *session, since int, ch chan struct{}) error {
 	rc := http.NewResponseController(w)
+	// Nothing more is read from a stream's client: a read deadline left
+	// by the http.Server (its ReadTimeout) would end the stream, and its
+	// context, when it passed.
+	rc.SetReadDeadline(time.Time{})
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
@@ -187,7 +228,7 @@ func (s *Server) streamSSE(w http.ResponseWriter, r *http.Request, ss *session, 
 	if err := write(": events of session " + ss.id + "\n\n"); err != nil {
 		return nil
 	}
-	s.pump(r.Context(), ss, since, func(evs []Event) error {
+	s.pump(r.Context(), ss, since, ch, func(evs []Event) error {
 		var b strings.Builder
 		for _, e := range evs {
 			js, _ := json.Marshal(e)

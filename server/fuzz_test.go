@@ -69,7 +69,7 @@ func FuzzRequest(f *testing.F) {
 			js, _ := json.Marshal(map[string]any{"token": ids.token, "move": body, "version": len(body) % 3})
 			body = string(js)
 		}
-		req := httptest.NewRequest(rt.method, path, strings.NewReader(body))
+		req := httptest.NewRequest(rt.method, "http://localhost"+path, strings.NewReader(body))
 		// Set as the raw query, as a client's request line would bring it:
 		// bytes no request line can hold are left out.
 		req.URL.RawQuery = strings.Map(func(r rune) rune {
@@ -127,7 +127,7 @@ func fuzzServer(f *testing.F) (http.Handler, fuzzIDs) {
 	h := srv.Handler()
 	post := func(path, body string, out any) {
 		w := httptest.NewRecorder()
-		h.ServeHTTP(w, httptest.NewRequest("POST", path, strings.NewReader(body)))
+		h.ServeHTTP(w, httptest.NewRequest("POST", "http://localhost"+path, strings.NewReader(body)))
 		if w.Code != http.StatusCreated {
 			f.Fatalf("%s: %d %s", path, w.Code, w.Body)
 		}

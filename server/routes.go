@@ -30,6 +30,10 @@ func (s *Server) routeGames(mux *http.ServeMux) {
 	}))
 }
 
+// maxMoveText bounds a move's text, far above any move's notation, so
+// that reading a move costs little however long the text sent.
+const maxMoveText = 4096
+
 func (s *Server) routeSessions(mux *http.ServeMux) {
 	mux.Handle("POST /api/sessions", handler(func(w http.ResponseWriter, r *http.Request) error {
 		var req CreateRequest
@@ -78,6 +82,9 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 		var req moveRequest
 		if err := readJSON(w, r, &req); err != nil {
 			return err
+		}
+		if len(req.Move) > maxMoveText {
+			return failf(http.StatusUnprocessableEntity, "a move of %d bytes: moves are at most %d", len(req.Move), maxMoveText)
 		}
 		if err := ss.move(r.Context(), req.Token, req.Move, req.Version); err != nil {
 			return err

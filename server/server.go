@@ -14,6 +14,7 @@ import (
 	"context"
 	"io/fs"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync"
 	"time"
@@ -47,6 +48,25 @@ type Config struct {
 	// event for this long (0: 10 s): a client that never reads costs the
 	// server nothing after that, and it reconnects with ?since.
 	WriteTimeout time.Duration
+	// Hosts are more names of the server that a browser may use (the Host
+	// header of its requests and the Origin of its pages): besides them,
+	// localhost and any IP address are served. "*" serves every name.
+	// Other names are answered 421, so that a page that rebinds its own
+	// name to this server's address gets nothing.
+	Hosts []string
+	// TrustProxy lists the proxies (by network) whose X-Forwarded-For
+	// header names the client; without it, the client is the peer.
+	TrustProxy []netip.Prefix
+	// Limits bound what one client may use (the zero value: none).
+	Limits Limits
+	// ReadTimeout bounds the arrival of a request's body (0: 30 s), so
+	// that slow clients cannot hold connections.
+	ReadTimeout time.Duration
+	// ResponseTimeout bounds the writing of an answer, event streams
+	// aside (0: 2 min); see HTTPServer.
+	ResponseTimeout time.Duration
+	// IdleTimeout closes a connection idle between requests (0: 90 s).
+	IdleTimeout time.Duration
 	// Web serves the browser UI at / (nil: API only).
 	Web http.Handler
 	// Logf reports what goes wrong in the background (nil: discarded).
@@ -75,6 +95,9 @@ type Server struct {
 	specs      specs
 	tileSets   tileSets
 
+	hosts  *hosts
+	limits *limiters
+
 	ctx    context.Context
 	cancel context.CancelFunc
 }
@@ -98,13 +121,23 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.WriteTimeout <= 0 {
 		cfg.WriteTimeout = 10 * time.Second
 	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = 30 * time.Second
+	}
+	if cfg.ResponseTimeout <= 0 {
+		cfg.ResponseTimeout = 2 * time.Minute
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = 90 * time.Second
+	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
 	s := &Server{cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
 		botCache: map[botKey]search.Bot[engine.Ply, *engine.Position]{},
 		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
-		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64)}
+		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64),
+		hosts: newHosts(cfg.Hosts), limits: newLimiters(cfg.Limits)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	var err error
 	var skipped []error
@@ -127,7 +160,7 @@ func (s *Server) Close() {
 }
 
 // Handler returns the server's routes: the JSON API under /api/ and the
-// browser UI at /.
+// browser UI at /, behind the guard (see guard.go).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routeGames(mux)
@@ -136,5 +169,5 @@ func (s *Server) Handler() http.Handler {
 	if s.cfg.Web != nil {
 		mux.Handle("/", s.cfg.Web)
 	}
-	return mux
+	return s.guard(mux)
 }

@@ -370,7 +370,8 @@ func TestListSessions(t *testing.T) {
 }
 
 // The README's curl -d (form encoding declared, JSON sent) creates a
-// session; the same from another site's page is refused.
+// session; the same from another site's page is refused, whatever its
+// content type.
 func TestContentTypes(t *testing.T) {
 	_, hs := testServer(t, Config{})
 	host := strings.TrimPrefix(hs.URL, "http://")
@@ -382,10 +383,11 @@ func TestContentTypes(t *testing.T) {
 	}{
 		{"/api/sessions", "application/x-www-form-urlencoded", "", "", 201, ""},
 		{"/api/sessions", "text/plain", "http://" + host, "same-origin", 201, ""},
-		{"/api/sessions", "application/json", "http://elsewhere.example", "cross-site", 201, ""},
-		{"/api/sessions", "application/x-www-form-urlencoded", "http://elsewhere.example", "", 415, "from http://elsewhere.example"},
+		{"/api/sessions", "application/json", "http://elsewhere.example", "cross-site", 403, "pages from \"http://elsewhere.example\""},
+		{"/api/sessions", "application/x-www-form-urlencoded", "http://elsewhere.example", "", 403, "not served here"},
 		{"/api/sessions", "text/plain", "", "cross-site", 415, "want application/json"},
-		{"/api/games?name=x.zrf", "text/plain", "http://elsewhere.example", "cross-site", 403, "this server's page"},
+		{"/api/games?name=x.zrf", "text/plain", "", "cross-site", 403, "this server's page"},
+		{"/api/games?name=x.zrf", "text/plain", "http://elsewhere.example", "cross-site", 403, "not served here"},
 	}
 	for _, tc := range tests {
 		req, _ := http.NewRequest("POST", hs.URL+tc.path, strings.NewReader(body))

@@ -149,7 +149,7 @@ func TestClientThatNeverReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer raw.Close()
-	fmt.Fprintf(raw, "GET /api/sessions/%s/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n", c.ID)
+	fmt.Fprintf(raw, "GET /api/sessions/%s/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n", c.ID)
 	waitWatchers := func(n int) {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)

@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -42,10 +44,17 @@ type page struct {
 // page at the given route ("#/linjat").
 func openPage(t *testing.T, route string) *page {
 	t.Helper()
-	p := &page{t: t, url: os.Getenv("LUDUS_TEST_SERVER")}
-	if p.url == "" {
-		p.url = startServer(t)
+	url := os.Getenv("LUDUS_TEST_SERVER")
+	if url == "" {
+		url = startServer(t)
 	}
+	return openPageAt(t, url, route)
+}
+
+// openPageAt opens the page of the server at url.
+func openPageAt(t *testing.T, url, route string) *page {
+	t.Helper()
+	p := &page{t: t, url: url}
 	bctx := chrometest.New(t, 2*time.Minute, chromedp.WindowSize(1280, 860))
 	if err := chromedp.Listen(bctx, func(ev any) {
 		if ev, ok := ev.(*runtime.EventExceptionThrown); ok {
@@ -69,26 +78,60 @@ func openPage(t *testing.T, route string) *page {
 		}
 	})
 	p.ctx = bctx
+	// Whatever the page's policy refuses (an inline style, a script, a
+	// connection) is noted, and fails the test.
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			window.__refused = [];
+			document.addEventListener("securitypolicyviolation", (e) =>
+				window.__refused.push(e.violatedDirective + " refused " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber));`})
+		return err
+	}))
+	t.Cleanup(func() {
+		refused, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`window.__refused || []`))
+		if err != nil {
+			return // the browser is gone: the test has failed already
+		}
+		for _, r := range refused {
+			t.Errorf("the page's Content-Security-Policy: %s", r)
+		}
+	})
 	p.do(chromedp.Navigate(p.url + "/" + route))
 	return p
 }
 
-// startServer starts a server on a fresh store and returns its address.
-// (LUDUS_TEST_SERVER=http://host:port runs the tests against a server that
-// runs already, such as ludus serve.)
+// startServer starts a server on a fresh store, with the limits of ludus
+// serve (which nobody playing in the page may meet), and returns its
+// address. (LUDUS_TEST_SERVER=http://host:port runs the tests against a
+// server that runs already, such as ludus serve.)
 func startServer(t *testing.T) string {
+	t.Helper()
+	return startServerWith(t, server.Config{}, nil)
+}
+
+// startServerWith starts a server as startServer does, with more of its
+// configuration and a wrapper of its handler (nil: none).
+func startServerWith(t *testing.T, cfg server.Config, wrap func(http.Handler) http.Handler) string {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(ctx, server.Config{Store: st, Web: web.Handler(), BotWorkers: 1, MoveTime: 2 * time.Second})
+	cfg.Store, cfg.Web, cfg.BotWorkers, cfg.MoveTime = st, web.Handler(), 1, 2*time.Second
+	if cfg.Limits == (server.Limits{}) {
+		cfg.Limits = server.DefaultLimits
+	}
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv.Handler())
+	h := srv.Handler()
+	if wrap != nil {
+		h = wrap(h)
+	}
+	hs := httptest.NewServer(h)
 	t.Cleanup(func() {
 		hs.CloseClientConnections()
 		hs.Close()

@@ -119,3 +119,34 @@ func TestModulesResolve(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPagePolicy checks that the page's Content-Security-Policy allows no
+// inline script or style and no framing, and that the page holds none it
+// would need: its scripts are files, its styles a stylesheet. (The browser
+// tests fail on anything the policy refuses while the page runs.)
+func TestPagePolicy(t *testing.T) {
+	res := get(t, Handler(), "GET", "/", nil)
+	csp := res.Header.Get("Content-Security-Policy")
+	for _, want := range []string{"script-src 'self'", "style-src 'self'", "connect-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
+		if !strings.Contains(csp, want+";") && !strings.HasSuffix(csp, want) {
+			t.Errorf("the page's policy %q lacks %q", csp, want)
+		}
+	}
+	for _, bad := range []string{"'unsafe-inline'", "'unsafe-eval'", "data:", " ws:", " *"} {
+		if strings.Contains(csp, bad) {
+			t.Errorf("the page's policy %q allows %s", csp, bad)
+		}
+	}
+	if res.Header.Get("X-Frame-Options") != "DENY" || res.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("X-Frame-Options %q, X-Content-Type-Options %q", res.Header.Get("X-Frame-Options"), res.Header.Get("X-Content-Type-Options"))
+	}
+	page, _ := io.ReadAll(res.Body)
+	for _, tag := range regexp.MustCompile(`(?i)<script[^>]*>`).FindAll(page, -1) {
+		if !strings.Contains(string(tag), " src=") {
+			t.Errorf("index.html holds an inline script: %s", tag)
+		}
+	}
+	if m := regexp.MustCompile(`(?i)<style|\sstyle=|\son[a-z]+=|javascript:`).Find(page); m != nil {
+		t.Errorf("index.html holds inline script or style: %q", m)
+	}
+}

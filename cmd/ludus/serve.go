@@ -7,6 +7,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/exec"
 	"runtime"
@@ -25,6 +26,11 @@ func newServeCmd() *cobra.Command {
 	var botWorkers int
 	var moveTime time.Duration
 	var open bool
+	var hosts, proxies []string
+	var rate float64
+	var createRate, uploadRate int
+	lim := server.DefaultLimits
+	var readTimeout, responseTimeout, idleTimeout time.Duration
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the game server and the browser UI",
@@ -38,12 +44,19 @@ is described in docs/server.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
+			trust, err := parseProxies(proxies)
+			if err != nil {
+				return err
+			}
+			lim.Rate.PerSecond, lim.Create, lim.Upload = rate, server.PerMinute(createRate), server.PerMinute(uploadRate)
 			st, where, err := runs.OpenStore(ctx, db, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
 			defer st.Close()
 			cfg := server.Config{Store: st, BotWorkers: botWorkers, MoveTime: moveTime, Web: web.Handler(),
+				Hosts: append(hosts, addrName(addr)), TrustProxy: trust, Limits: lim,
+				ReadTimeout: readTimeout, ResponseTimeout: responseTimeout, IdleTimeout: idleTimeout,
 				Logf: log.New(cmd.ErrOrStderr(), "ludus serve: ", log.LstdFlags).Printf}
 			if gamesDir != "" {
 				if fi, err := os.Stat(gamesDir); err != nil || !fi.IsDir() {
@@ -65,14 +78,14 @@ is described in docs/server.md.`,
 			if open {
 				openBrowser(url)
 			}
-			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+			hs := srv.HTTPServer()
 			go func() {
 				<-ctx.Done()
 				sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancel()
 				hs.Shutdown(sctx)
 			}()
-			if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			if err := hs.Serve(srv.Listener(ln)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				return err
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), "ludus serve: stopped")
@@ -88,9 +101,55 @@ is described in docs/server.md.`,
 	fl.IntVar(&botWorkers, "bot-workers", 0, "bot moves computed at once (0: one per core)")
 	fl.DurationVar(&moveTime, "move-time", 5*time.Second, "the most a bot may think about one move")
 	fl.BoolVar(&open, "open", false, "open the page in a browser")
+	fl.StringArrayVar(&hosts, "host", nil, "another name of the server that browsers may use (repeatable; * for any)")
+	fl.StringArrayVar(&proxies, "trust-proxy", nil, "a proxy (address or network) whose X-Forwarded-For names the client (repeatable)")
+	fl.Float64Var(&rate, "rate", lim.Rate.PerSecond, "requests a second per client (0: no limit)")
+	fl.IntVar(&lim.Rate.Burst, "burst", lim.Rate.Burst, "requests a client may send at once, beyond --rate")
+	fl.IntVar(&createRate, "create-rate", int(lim.Create.PerSecond*60+0.5), "sessions and 2048 games a minute per client (0: no limit)")
+	fl.IntVar(&uploadRate, "upload-rate", int(lim.Upload.PerSecond*60+0.5), "rules files uploaded a minute per client (0: no limit)")
+	fl.IntVar(&lim.WatchersPerClient, "max-streams-per-client", lim.WatchersPerClient, "event streams a client may hold open (0: no limit)")
+	fl.IntVar(&lim.ConnsPerClient, "max-conns-per-client", lim.ConnsPerClient, "connections a client may hold open (0: no limit)")
+	fl.IntVar(&lim.Conns, "max-conns", 0, "connections open at once (0: three quarters of the open-file limit)")
+	fl.DurationVar(&readTimeout, "read-timeout", 30*time.Second, "the most a client may take to send a request's body")
+	fl.DurationVar(&responseTimeout, "response-timeout", 2*time.Minute, "the most an answer may take, event streams aside")
+	fl.DurationVar(&idleTimeout, "idle-timeout", 90*time.Second, "close a connection idle this long between requests")
 	rangeFlag(c, "bot-workers", 0, 1024)
 	rangeFlag(c, "move-time", float64(time.Millisecond), float64(time.Hour))
+	rangeFlag(c, "burst", 1, 1e6)
+	for _, name := range []string{"read-timeout", "response-timeout", "idle-timeout"} {
+		rangeFlag(c, name, float64(time.Second), float64(24*time.Hour))
+	}
 	return c
+}
+
+// addrName returns the host name of --addr when it is a name (an address
+// or an empty host is served anyway), for the names the server answers to.
+func addrName(addr string) string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || host == "" {
+		return ""
+	}
+	if _, err := netip.ParseAddr(host); err == nil {
+		return ""
+	}
+	return host
+}
+
+// parseProxies reads --trust-proxy values: networks, or single addresses.
+func parseProxies(values []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, v := range values {
+		p, err := netip.ParsePrefix(v)
+		if err != nil {
+			a, aerr := netip.ParseAddr(v)
+			if aerr != nil {
+				return nil, fmt.Errorf("--trust-proxy %q: want an address or a network such as 10.0.0.0/8", v)
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 // displayAddr makes a listening address fit for a browser: the host as

@@ -415,18 +415,28 @@ export function mount(main, {id}) {
 
   // The event stream: a WebSocket; after two that fail to open, Server-Sent
   // Events. Every event makes the page fetch the state again; while the
-  // stream is down, the page polls.
+  // stream is down, the page polls. A stream that is refused (the server
+  // has as many watchers as it takes) or ends at once is asked for again
+  // later and later, never in a loop.
   let ws = null;
   let es = null;
   let wsFailures = 0;
+  let failures = 0; // streams in a row refused or ended soon after opening
+  let openedAt = 0;
   let retry = null;
   let poll = null;
   const seen = () => (state ? state.version : 0);
   function setLive(on, how) {
     live.textContent = on ? `live · ${how}` : "reconnecting…";
     live.classList.toggle("on", on);
-    clearInterval(poll);
-    if (!on && !closed) poll = setInterval(refresh, 3000);
+    // Polling starts when the stream goes down and runs at its own pace
+    // however often the stream is tried again meanwhile.
+    if (on || closed) {
+      clearInterval(poll);
+      poll = null;
+    } else if (!poll) {
+      poll = setInterval(refresh, 3000);
+    }
   }
   function onEvent(data) {
     let ev;
@@ -438,6 +448,25 @@ export function mount(main, {id}) {
     if (ev.note) toast(ev.note);
     if (!state || ev.version > state.version || ev.version !== shownBoard) refresh();
   }
+  function opened(how) {
+    openedAt = Date.now();
+    setLive(true, how);
+    refresh();
+  }
+  // reconnect asks for the stream again after a pause that doubles with
+  // each failure in a row (0.5 s up to 30 s, give or take a quarter, so
+  // that many pages do not come back at once); a stream that lived a
+  // while is no failure.
+  function reconnect() {
+    clearTimeout(retry);
+    if (closed) return;
+    if (openedAt && Date.now() - openedAt > 10000) failures = 0;
+    openedAt = 0;
+    setLive(false);
+    const pause = Math.min(30000, 500 * 2 ** Math.min(failures, 6)) * (0.75 + Math.random() / 2);
+    failures++;
+    retry = setTimeout(connect, pause);
+  }
   function connect() {
     if (closed) return;
     const url = new URL(`${base}/events?since=${seen()}`, location.href);
@@ -446,7 +475,6 @@ export function mount(main, {id}) {
       return;
     }
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-    let opened = false;
     try {
       ws = new WebSocket(url);
     } catch {
@@ -455,29 +483,31 @@ export function mount(main, {id}) {
       return;
     }
     ws.onopen = () => {
-      opened = true;
       wsFailures = 0;
-      setLive(true, "WebSocket");
-      refresh();
+      opened("WebSocket");
     };
     ws.onmessage = (e) => onEvent(e.data);
     ws.onclose = () => {
+      const wasOpen = openedAt > 0;
       ws = null;
       if (closed) return;
-      if (!opened) wsFailures++;
-      setLive(false);
-      retry = setTimeout(connect, opened ? 500 : 1500);
+      if (!wasOpen) wsFailures++;
+      reconnect();
     };
   }
   function sse(url) {
     url.protocol = location.protocol;
     es = new EventSource(url);
-    es.onopen = () => {
-      setLive(true, "events");
-      refresh();
-    };
+    es.onopen = () => opened("events");
     es.onmessage = (e) => onEvent(e.data);
-    es.onerror = () => setLive(false);
+    // The browser would open a stream that ended again on its own, at its
+    // own pace, and never one that was refused: the page does both, as it
+    // does for WebSockets.
+    es.onerror = () => {
+      es.close();
+      es = null;
+      reconnect();
+    };
   }
 
   refresh().then(connect);

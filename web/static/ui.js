@@ -22,6 +22,9 @@ function build(node, attrs, children) {
       node.addEventListener(k.slice(2), v);
     } else if (k === "dataset") {
       Object.assign(node.dataset, v);
+    } else if (k === "style") {
+      // Through the DOM: the page's policy refuses inline style attributes.
+      node.style.cssText = String(v);
     } else if (k === "value" && "value" in node && !(node instanceof SVGElement)) {
       node.value = v;
     } else {
