@@ -11,6 +11,7 @@ import (
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // bundled opens one of the rules files in games/.
@@ -83,7 +84,7 @@ func TestEngineMCTSAgainstRandom(t *testing.T) {
 // win rate against random must lie above 95%, and over 1,000 games of
 // tic-tac-toe it must never lose.
 func TestLongEngineMCTSAgainstRandom(t *testing.T) {
-	long(t)
+	testenv.SkipUnlessLong(t)
 	againstRandom(t, "tic-tac-toe.zrf", "mcts:iterations=2000", 1000, 0, 0)
 	for _, file := range []string{"connect-four.zrf", "breakthrough.zrf"} {
 		m := againstRandom(t, file, "mcts:iterations=2000", 200, 190, 10)
@@ -133,7 +134,7 @@ func TestDialectMCTSAgainstRandom(t *testing.T) {
 // TestLongDialectMCTSAgainstRandom: over 200 games of each, the 95%
 // interval of MCTS's win rate against random lies above 95%.
 func TestLongDialectMCTSAgainstRandom(t *testing.T) {
-	long(t)
+	testenv.SkipUnlessLong(t)
 	for _, g := range dialectGames {
 		t.Run(g.file+" "+g.variant, func(t *testing.T) {
 			m := againstRandomVariant(t, g.file, g.variant, g.bot, 200, 190, 10)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/evolve"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 func smallOptions(seed uint64, gens, workers int) Options {
@@ -345,9 +346,7 @@ func TestParseWeights(t *testing.T) {
 // random start must reach 10.5 re-scored on 50000 fresh boards (runs of
 // ten minutes reach about 10.6, docs/bench-tiles.md).
 func TestLongOptimize(t *testing.T) {
-	if os.Getenv("LUDUS_LONG") == "" {
-		t.Skip("set LUDUS_LONG=1 to run the two-minute optimisation")
-	}
+	testenv.SkipUnlessLong(t)
 	sc := seedScorer(t)
 	res, err := Optimize(context.Background(), sc, Options{Seed: 11, Time: 2 * time.Minute, Workers: 2})
 	if err != nil {
@@ -370,9 +369,7 @@ func TestLongOptimize(t *testing.T) {
 // boards beside the set itself, and must not beat it by more than the
 // noise.
 func TestLongLocalOptimum(t *testing.T) {
-	if os.Getenv("LUDUS_LONG") == "" {
-		t.Skip("set LUDUS_LONG=1 to search the neighbourhood of the shipped set")
-	}
+	testenv.SkipUnlessLong(t)
 	sc := seedScorer(t)
 	set, err := LoadSet("../examples/tiles/best.txt")
 	if err != nil {
