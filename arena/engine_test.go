@@ -119,7 +119,7 @@ var dialectGames = []struct {
 	{"laska.zrf", "", "mcts:iterations=200", 6, "mcts:iterations=200", 200, 3},
 	{"ur.zrf", "", "mcts:iterations=50", 2, "mcts:iterations=200", 8, 2},
 	{"fanorona.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=200", 200, 3},
-	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", 3, "mcts:iterations=200", 30, 2},
+	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", 3, "mcts:iterations=200", 30, 3},
 	{"pentago.zrf", "", "mcts:iterations=200", 3, "mcts:iterations=400", 24, 2},
 }
 
