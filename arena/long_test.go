@@ -2,26 +2,20 @@ package arena_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/game"
+	"github.com/ludus-games/ludus/internal/testenv"
 	"github.com/ludus-games/ludus/internal/testgames"
 	"github.com/ludus-games/ludus/search"
 )
-
-func long(t *testing.T) {
-	if os.Getenv("LUDUS_LONG") != "1" {
-		t.Skip("a long run: set LUDUS_LONG=1")
-	}
-}
 
 // TestLongMCTSAgainstRandom checks the strength targets over many games:
 // MCTS with 2,000 iterations never loses tic-tac-toe to a random player,
 // and with 1,000 wins at least 95% of connect four games.
 func TestLongMCTSAgainstRandom(t *testing.T) {
-	long(t)
+	testenv.SkipUnlessLong(t)
 	ctx := context.Background()
 	bots := tttBots(t, "mcts:iterations=2000", "random")
 	m, err := arena.Match(ctx, ticTacToe, bots, arena.Options{Games: 1000, Seed: 1})

@@ -2,24 +2,18 @@ package dungeon
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/ludus-games/ludus/internal/shareddata"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
-
-func long(t testing.TB) {
-	if os.Getenv("LUDUS_LONG") != "1" {
-		t.Skip("set LUDUS_LONG=1 for the full benchmark suites")
-	}
-}
 
 // The reference's benchmark inputs, 100 runs each: every run succeeds and
 // passes the independent checker.
 func TestLongReferenceSuite(t *testing.T) {
-	long(t)
+	testenv.SkipUnlessLong(t)
 	dir := shareddata.Path(t, "dungeon", "maps", "thesis")
 	for _, name := range referenceInputs {
 		spec, err := ReadFile(filepath.Join(dir, name), ReadOptions{})
@@ -46,7 +40,7 @@ func TestLongReferenceSuite(t *testing.T) {
 // layout is valid (the large levels lean most on the grid of fixed rooms
 // and the joint look-ahead).
 func TestLongScale(t *testing.T) {
-	long(t)
+	testenv.SkipUnlessLong(t)
 	for _, tc := range []struct {
 		rooms, runs int
 		corridors   bool

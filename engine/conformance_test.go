@@ -12,6 +12,7 @@ import (
 	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/internal/shareddata"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // conformanceGames lists every bundled game, every game and variant of the
@@ -71,7 +72,7 @@ func notations(t *testing.T, s *engine.State) []string {
 // same, with the same moves.
 func TestConformance(t *testing.T) {
 	plies := 60
-	if long() {
+	if testenv.Long() {
 		plies = 400
 	}
 	for name, g := range conformanceGames(t) {

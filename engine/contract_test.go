@@ -7,6 +7,7 @@ import (
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/game/gametest"
 	"github.com/ludus-games/ludus/games"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // TestContract checks the positions of every game against the contract
@@ -16,7 +17,7 @@ import (
 // (LUDUS_LONG=1 walks longer ones).
 func TestContract(t *testing.T) {
 	o := gametest.Options[engine.Ply]{Seed: 1, Games: 2, Plies: 40, Tries: 8}
-	if long() {
+	if testenv.Long() {
 		o = gametest.Options[engine.Ply]{Seed: 7, Games: 6, Plies: 200, Tries: 32, CopyEvery: 3}
 	}
 	t.Run("bundled", func(t *testing.T) {
@@ -32,7 +33,7 @@ func TestContract(t *testing.T) {
 	t.Run("all", func(t *testing.T) {
 		short := o
 		short.Games, short.Plies = 1, 30
-		if long() {
+		if testenv.Long() {
 			short = o
 		}
 		for name, g := range conformanceGames(t) {

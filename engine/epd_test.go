@@ -10,6 +10,7 @@ import (
 
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/internal/shareddata"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 var epdNames = map[byte]string{'p': "Pawn", 'n': "Knight", 'b': "Bishop", 'r': "Rook", 'q': "Queen", 'k': "King"}
@@ -132,7 +133,7 @@ func TestChessEPD(t *testing.T) {
 	g := game(t, "chess.zrf", "")
 	// Leaf budget per position: about a second normally, minutes long.
 	budget := int64(100000)
-	if long() {
+	if testenv.Long() {
 		budget = 200000000
 	}
 	cases := readEPD(t)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // goBoard is a direct implementation of the rules of games/go.zrf
@@ -114,7 +115,7 @@ func TestGoAgainstDirectRules(t *testing.T) {
 		{"a/b/c/d/e", "5/4/3/2/1", 5, 3},
 	} {
 		depth := tt.depth
-		if long() {
+		if testenv.Long() {
 			depth += 2
 		}
 		g := goVariant(t, tt.files, tt.ranks)

@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,9 +9,6 @@ import (
 	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/internal/shareddata"
 )
-
-// long reports whether the long checks were asked for.
-func long() bool { return os.Getenv("LUDUS_LONG") == "1" }
 
 // game compiles a game of one of the bundled files in ../games.
 func game(t testing.TB, file, variant string) *engine.Game {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // lasca is a direct implementation of the rules of games/laska.zrf,
@@ -195,7 +196,7 @@ func lascaOf(g *engine.Game, s *engine.State) *lasca {
 func TestLaskaPerft(t *testing.T) {
 	g := game(t, "laska.zrf", "")
 	depth := 9
-	if long() {
+	if testenv.Long() {
 		depth = 12
 	}
 	for d := 1; d <= depth; d++ {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // mandatoryPerft counts chess with compulsory captures independently of
@@ -58,7 +59,7 @@ func TestMandatoryCaptureChess(t *testing.T) {
 	zog := shared(t, "zog_chess_mandatory.zrf", "")
 	fide := game(t, "chess.zrf", "")
 	depth := 3
-	if long() {
+	if testenv.Long() {
 		depth = 4
 	}
 	for d := 1; d <= depth; d++ {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // pentago is a direct implementation of the rules of games/pentago.zrf,
@@ -152,7 +153,7 @@ func TestPentagoPerftByHand(t *testing.T) {
 	every := game(t, "pentago.zrf", "Pentago (every turn)")
 	unique := game(t, "pentago.zrf", "Pentago")
 	depth := 2
-	if long() {
+	if testenv.Long() {
 		depth = 3
 	}
 	leaves := 1

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // perftCase is a published (or provisional) perft table; depths past
@@ -98,7 +99,7 @@ func TestPerft(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			g := c.load(t)
 			depth := c.quick
-			if long() {
+			if testenv.Long() {
 				depth = c.longest
 			}
 			for d := 1; d <= depth; d++ {
@@ -131,7 +132,7 @@ func TestOthelloTable(t *testing.T) {
 	if n, err := engine.PerftEnded(engine.NewState(g), 6); err != nil || n != othelloCounts[5] {
 		t.Fatalf("perft counting ended games (6) = %d (%v), want %d", n, err, othelloCounts[5])
 	}
-	if !long() {
+	if !testenv.Long() {
 		return
 	}
 	if n, err := engine.PerftEnded(engine.NewState(g), 10); err != nil || n != 24571284 {

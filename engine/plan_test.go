@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // TestPlansAgree plays random games of every game with and without the
@@ -14,7 +15,7 @@ import (
 // on attack tests and on the result.
 func TestPlansAgree(t *testing.T) {
 	games := 6
-	if long() {
+	if testenv.Long() {
 		games = 40
 	}
 	forEachGame(t, func(t *testing.T, g *engine.Game) {

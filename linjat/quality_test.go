@@ -2,8 +2,9 @@ package linjat
 
 import (
 	"context"
-	"os"
 	"testing"
+
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // The quality target: for each difficulty, the puzzles of seeds 1-20 score
@@ -11,9 +12,7 @@ import (
 // levels of that difficulty on average, and all have one solution. Long:
 // run with LUDUS_LONG=1.
 func TestQualityLong(t *testing.T) {
-	if os.Getenv("LUDUS_LONG") != "1" {
-		t.Skip("long: set LUDUS_LONG=1 to generate 80 puzzles of 10,000 iterations")
-	}
+	testenv.SkipUnlessLong(t)
 	c := shippedLevels(t)
 	w := Difficulties[3].Weights.Collection()
 	var v Solver

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Dir is one of the six edges of a hexagonal tile with flat top and bottom,
@@ -145,10 +146,7 @@ func (s Side) Rotate(k int) Side {
 // that trail i is the i-th of that list. Sides equal up to rotation and
 // renumbering normalise to the same value.
 func (s Side) Normalize() Side {
-	if canonTable != nil {
-		return canonTable[s.index()]
-	}
-	return s.normalizeSlow()
+	return canonTable()[s.index()]
 }
 
 func (s Side) normalizeSlow() Side {
@@ -187,14 +185,15 @@ func sideFromIndex(i int) Side {
 }
 
 // canonTable maps every numbering of every side to its normal form, so
-// decoding a genome never sorts.
-var canonTable = func() []Side {
+// decoding a genome never sorts. It is built on first use, not when the
+// program starts: every ludus command would pay for it.
+var canonTable = sync.OnceValue(func() []Side {
 	t := make([]Side, 1<<(2*NumDirs))
 	for i := range t {
 		t[i] = sideFromIndex(i).normalizeSlow()
 	}
 	return t
-}()
+})
 
 func compareTrail(a, b []Dir) int { return slices.Compare(a, b) }
 
@@ -258,7 +257,7 @@ func ParseSide(text string) (Side, error) {
 func Layouts() []Side {
 	seen := map[Side]bool{}
 	var out []Side
-	for _, s := range canonTable {
+	for _, s := range canonTable() {
 		if !seen[s] {
 			seen[s] = true
 			out = append(out, s)

@@ -40,8 +40,15 @@ type page struct {
 	exceptions []string
 }
 
-// openPage starts a server on a fresh store and a browser, and opens the
-// page at the given route ("#/linjat").
+// TestMain stops the browser that the tests share.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	chrometest.StopShared()
+	os.Exit(code)
+}
+
+// openPage starts a server on a fresh store, opens a tab of the browser
+// the tests share, and opens the page at the given route ("#/linjat").
 func openPage(t *testing.T, route string) *page {
 	t.Helper()
 	url := os.Getenv("LUDUS_TEST_SERVER")
@@ -55,7 +62,7 @@ func openPage(t *testing.T, route string) *page {
 func openPageAt(t *testing.T, url, route string) *page {
 	t.Helper()
 	p := &page{t: t, url: url}
-	bctx := chrometest.New(t, 2*time.Minute, chromedp.WindowSize(1280, 860))
+	bctx := chrometest.Tab(t, 2*time.Minute, chromedp.WindowSize(1280, 860))
 	if err := chromedp.Listen(bctx, func(ev any) {
 		if ev, ok := ev.(*runtime.EventExceptionThrown); ok {
 			d := ev.ExceptionDetails

@@ -37,6 +37,7 @@ func TestFaultScripts(t *testing.T) {
 			"samestats":   sameStats,
 			"signal":      signalCmd,
 			"sleep":       sleepCmd,
+			"waitcpu":     waitCPUCmd,
 			"samepuzzle":  samePuzzleText,
 		},
 	})

@@ -49,6 +49,7 @@ func TestScripts(t *testing.T) {
 			"browsercheck": browsercheck,
 			"signal":       signalCmd,
 			"sleep":        sleepCmd,
+			"waitcpu":      waitCPUCmd,
 			"waitfor":      waitForCmd,
 			"samelines":    sameLines,
 			"waitresults":  waitResults,

@@ -3,9 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"syscall"
+	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -80,6 +84,68 @@ func sleepCmd(ts *testscript.TestScript, neg bool, args []string) {
 	time.Sleep(d)
 }
 
+// waitcpu DURATION waits until every background command has used that
+// much processor time: then it has long installed its signal handlers and
+// is at work, however slowly a loaded machine started it (a sleep in
+// wall time is no such promise). Where the system does not tell a
+// process's time, it sleeps the duration instead.
+func waitCPUCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitcpu DURATION")
+	}
+	want, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	cmds := ts.BackgroundCmds()
+	if len(cmds) == 0 {
+		ts.Fatalf("no background command")
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for _, c := range cmds {
+		for {
+			used, ok := processCPU(c.Process.Pid)
+			if !ok {
+				if errors.Is(c.Process.Signal(syscall.Signal(0)), os.ErrProcessDone) {
+					ts.Fatalf("%s ended before using %v of processor time", c, want)
+				}
+				time.Sleep(want)
+				break
+			}
+			if used >= want {
+				break
+			}
+			if time.Now().After(deadline) {
+				ts.Fatalf("%s used %v of processor time in two minutes, want %v", c, used, want)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// processCPU returns the processor time (user and system) that process
+// pid has used, from /proc/PID/stat, and false where that cannot be read
+// (not Linux, or the process is gone).
+func processCPU(pid int) (time.Duration, bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// The fields after the command name (in parentheses, which may hold
+	// spaces): state is the first, utime the 12th and stime the 13th, in
+	// clock ticks of 1/100 s.
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	f := strings.Fields(s[i+1:])
+	if i < 0 || len(f) < 13 {
+		return 0, false
+	}
+	u, err1 := strconv.ParseInt(f[11], 10, 64)
+	k, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil || f[0] == "Z" {
+		return 0, false
+	}
+	return time.Duration(u+k) * 10 * time.Millisecond, true
+}
+
 // waitForCmd waits until every file named exists, failing after the
 // timeout: long runs are interrupted only once they have written something
 // to keep, however slowly a loaded machine starts them.
@@ -100,5 +166,27 @@ func waitForCmd(ts *testscript.TestScript, neg bool, args []string) {
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
+	}
+}
+
+// TestProcessCPU: on Linux the processor time of a process is read, and
+// grows as it works.
+func TestProcessCPU(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("/proc/PID/stat is Linux's")
+	}
+	before, ok := processCPU(os.Getpid())
+	if !ok {
+		t.Fatal("the test's own processor time not read")
+	}
+	deadline := time.Now().Add(time.Minute)
+	for x := 0.0; ; x++ {
+		if used, _ := processCPU(os.Getpid()); used >= before+50*time.Millisecond {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("processor time stuck at %v", before)
+		}
+		_ = math.Sqrt(x)
 	}
 }

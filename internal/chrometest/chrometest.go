@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -36,7 +37,7 @@ var ErrNoBrowser = errors.New("no Chromium or Chrome found: install chromium or 
 
 // Start starts a headless browser and returns the context of its first
 // tab and the function that stops it; everything must be done within
-// timeout. profile is the browser's profile directory, which must be
+// timeout (0: no limit). profile is the browser's profile directory, which must be
 // fresh; opts add to the browser's options (a window size, say).
 func Start(timeout time.Duration, profile string, opts ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc, error) {
 	chrome := Path()
@@ -58,9 +59,12 @@ func Start(timeout time.Duration, profile string, opts ...chromedp.ExecAllocator
 	return nil, nil, err
 }
 
-// start makes one attempt of Start.
+// start makes one attempt of Start; a timeout of 0 sets no limit.
 func start(chrome string, timeout time.Duration, profile string, opts []chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc, error) {
-	tctx, cancelTime := context.WithTimeout(context.Background(), timeout)
+	tctx, cancelTime := context.WithCancel(context.Background())
+	if timeout > 0 {
+		tctx, cancelTime = context.WithTimeout(context.Background(), timeout)
+	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(tctx, append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chrome),
 		chromedp.Headless,
@@ -105,4 +109,81 @@ func New(t testing.TB, timeout time.Duration, opts ...chromedp.ExecAllocatorOpti
 	}
 	t.Cleanup(stop)
 	return ctx
+}
+
+// shared is the browser whose tabs Tab opens.
+var shared struct {
+	mu      sync.Mutex
+	ctx     context.Context // its first tab
+	stop    context.CancelFunc
+	profile string
+}
+
+// Tab opens a tab for the test in a headless browser that the tests of
+// the package share, skipping the test when there is no browser. The
+// first Tab starts the browser with its options (the others' options are
+// not used); StopShared, or the end of the test binary, stops it. The tab
+// has a browser context of its own, so that no cookie or stored value
+// passes from test to test; it closes when the test ends, and everything
+// in it must be done within timeout. A browser takes seconds of processor
+// time to start, a tab a fraction of one.
+func Tab(t testing.TB, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	bctx, err := sharedBrowser(opts)
+	if errors.Is(err, ErrNoBrowser) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, closeTab := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	ctx, cancel := context.WithTimeout(tab, timeout)
+	t.Cleanup(func() {
+		cancel()
+		closeTab()
+	})
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return ctx
+}
+
+// sharedBrowser returns the first tab of the shared browser, starting it
+// (again, if it has died).
+func sharedBrowser(opts []chromedp.ExecAllocatorOption) (context.Context, error) {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.ctx != nil && shared.ctx.Err() == nil {
+		return shared.ctx, nil
+	}
+	stopShared()
+	profile, err := os.MkdirTemp("", "ludus-chrome")
+	if err != nil {
+		return nil, err
+	}
+	ctx, stop, err := Start(0, profile, opts...)
+	if err != nil {
+		os.RemoveAll(profile)
+		return nil, err
+	}
+	shared.ctx, shared.stop, shared.profile = ctx, stop, profile
+	return ctx, nil
+}
+
+// StopShared stops the browser of Tab, if one was started, and removes
+// its profile: a package's TestMain calls it after the tests.
+func StopShared() {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	stopShared()
+}
+
+func stopShared() {
+	if shared.stop != nil {
+		shared.stop()
+	}
+	if shared.profile != "" {
+		os.RemoveAll(shared.profile)
+	}
+	shared.ctx, shared.stop, shared.profile = nil, nil, ""
 }
