@@ -38,6 +38,20 @@ func (s Spec) String() string {
 	return s.Kind + ":" + strings.Join(parts, ",")
 }
 
+// With returns the spec with parameter name set to value: replaced where
+// the spec gives it, added at the end otherwise.
+func (s Spec) With(name, value string) Spec {
+	out := Spec{Kind: s.Kind, Params: slices.Clone(s.Params)}
+	for i, p := range out.Params {
+		if p.Name == name {
+			out.Params[i].Value = value
+			return out
+		}
+	}
+	out.Params = append(out.Params, SpecParam{name, value})
+	return out
+}
+
 // ParseSpec reads the syntax of a spec, kind[:name=value[,name=value...]],
 // with spaces allowed around the parts. The first part may also be a value
 // alone, without "=" or with a space before its first "=" (a command line,

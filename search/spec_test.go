@@ -212,6 +212,21 @@ func TestSpecRoundTrip(t *testing.T) {
 	}
 }
 
+func TestSpecWith(t *testing.T) {
+	s, _ := search.ParseSpec("mcts:iterations=500,time=1s")
+	for _, tt := range []struct{ name, value, want string }{
+		{"time", "200ms", "mcts:iterations=500,time=200ms"},
+		{"c", "1", "mcts:iterations=500,time=1s,c=1"},
+	} {
+		if got := s.With(tt.name, tt.value).String(); got != tt.want {
+			t.Errorf("With(%s, %s) = %q, want %q", tt.name, tt.value, got, tt.want)
+		}
+	}
+	if s.String() != "mcts:iterations=500,time=1s" {
+		t.Errorf("With changed the spec: %s", s)
+	}
+}
+
 // FuzzParseSpec checks that any text is either rejected or parses to a
 // spec that writes back to text parsing the same.
 func FuzzParseSpec(f *testing.F) {
