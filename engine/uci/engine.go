@@ -94,16 +94,16 @@ func (e *Engine) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 		line, err := ReadLine(br)
 		if errors.Is(err, io.EOF) {
 			s.finish()
-			return s.werr
+			return s.writeErr()
 		}
 		if err != nil {
 			return err
 		}
 		if quit := s.do(ctx, strings.Fields(line)); quit {
-			return s.werr
+			return s.writeErr()
 		}
-		if s.werr != nil {
-			return s.werr
+		if err := s.writeErr(); err != nil {
+			return err
 		}
 	}
 }
@@ -115,6 +115,13 @@ func (s *uciServed) out(format string, args ...any) {
 	if s.werr == nil {
 		_, s.werr = fmt.Fprintf(s.w, format+"\n", args...)
 	}
+}
+
+// writeErr returns the first error writing to the front-end.
+func (s *uciServed) writeErr() error {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	return s.werr
 }
 
 // newGame starts the bot afresh, at the start position.
