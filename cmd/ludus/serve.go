@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ludus-games/ludus/extbot"
 	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/server"
 	"github.com/ludus-games/ludus/web"
@@ -22,6 +23,7 @@ import (
 // newServeCmd returns "ludus serve".
 func newServeCmd() *cobra.Command {
 	var addr, db, gamesDir string
+	var engineDefs []string
 	var botWorkers int
 	var moveTime time.Duration
 	var open bool
@@ -32,18 +34,30 @@ func newServeCmd() *cobra.Command {
 (the bundled ones, every .zrf file under --games, or files uploaded in the
 page) between humans and bots, kept in the store so that they survive a
 restart; Linjat puzzles, 2048, dungeon layouts and tile sets. The JSON API
-is described in docs/server.md.`,
+is described in docs/server.md.
+
+The page's players never start programs: gtp: and uci: bot specs are
+refused. --engine NAME=SPEC names an engine program (a gtp: or uci: spec,
+as ludus match takes) that they may then seat by NAME, setting only what
+bounds its play (time for GTP; movetime, depth, nodes, skill, elo for
+UCI): "gnugo", "stockfish:skill=3". The programs run as the server's
+children, a few at a time, and end with it.`,
 		Example: `  ludus serve
-  ludus serve --addr :9000 --db postgres://localhost/ludus --games ./my-games`,
+  ludus serve --addr :9000 --db postgres://localhost/ludus --games ./my-games
+  ludus serve --engine "gnugo=gtp:gnugo --mode gtp --level 1" --engine "stockfish=uci:stockfish,movetime=200ms"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
+			engines, err := extbot.NewEngines(engineDefs, 0)
+			if err != nil {
+				return err
+			}
 			st, where, err := runs.OpenStore(ctx, db, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			cfg := server.Config{Store: st, BotWorkers: botWorkers, MoveTime: moveTime, Web: web.Handler(),
+			cfg := server.Config{Store: st, BotWorkers: botWorkers, MoveTime: moveTime, Web: web.Handler(), Engines: engines,
 				Logf: log.New(cmd.ErrOrStderr(), "ludus serve: ", log.LstdFlags).Printf}
 			if gamesDir != "" {
 				if fi, err := os.Stat(gamesDir); err != nil || !fi.IsDir() {
@@ -88,6 +102,7 @@ is described in docs/server.md.`,
 	fl.IntVar(&botWorkers, "bot-workers", 0, "bot moves computed at once (0: one per core)")
 	fl.DurationVar(&moveTime, "move-time", 5*time.Second, "the most a bot may think about one move")
 	fl.BoolVar(&open, "open", false, "open the page in a browser")
+	fl.StringArrayVar(&engineDefs, "engine", nil, `an engine program the page's players may seat by NAME: NAME=SPEC, SPEC a gtp: or uci: spec (repeatable)`)
 	rangeFlag(c, "bot-workers", 0, 1024)
 	rangeFlag(c, "move-time", float64(time.Millisecond), float64(time.Hour))
 	return c
