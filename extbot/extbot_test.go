@@ -143,4 +143,3 @@ func TestSpecErrors(t *testing.T) {
 		}
 	}
 }
-

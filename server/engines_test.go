@@ -51,7 +51,7 @@ func TestEngines(t *testing.T) {
 
 	_, plain := testServer(t, Config{})
 	checkRejections(t, plain.URL, []rejection{
-		{"POST", "/api/sessions", go5(bot("gtp:" + sh + " " + script + " " + pids), human), 422, "would start a program, which clients may not; no engines are named"},
+		{"POST", "/api/sessions", go5(bot("gtp:"+sh+" "+script+" "+pids), human), 422, "would start a program, which clients may not; no engines are named"},
 		{"POST", "/api/sessions", CreateRequest{Game: "chess.zrf", Seats: []SeatRequest{bot("uci:stockfish"), human}}, 422, "would start a program"},
 		{"POST", "/api/sessions", go5(bot("passer"), human), 422, `unknown bot "passer"`},
 	})
@@ -62,7 +62,7 @@ func TestEngines(t *testing.T) {
 	}
 	srv, hs := testServer(t, Config{Engines: engines})
 	checkRejections(t, hs.URL, []rejection{
-		{"POST", "/api/sessions", go5(bot("gtp:" + sh + " -c 'touch " + filepath.Join(dir, "pwned") + "'"), human), 422, "seat one of the engines the operator named: passer"},
+		{"POST", "/api/sessions", go5(bot("gtp:"+sh+" -c 'touch "+filepath.Join(dir, "pwned")+"'"), human), 422, "seat one of the engines the operator named: passer"},
 		{"POST", "/api/sessions", go5(bot("passer:cmd=/bin/sh"), human), 422, `unknown parameter "cmd" (passer takes time)`},
 		{"POST", "/api/sessions", go5(bot("passer:/bin/sh"), human), 422, "not name=value"},
 		{"POST", "/api/sessions", CreateRequest{Game: "chess.zrf", Seats: []SeatRequest{bot("passer"), human}}, 422, "not a game GTP can describe"},
