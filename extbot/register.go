@@ -60,6 +60,13 @@ var uciKind = search.Kind{Name: "uci", Positional: "cmd",
 		{Name: "timeout", Type: search.Duration, Default: "10s", Doc: "the most an answer may take beyond the move's time before the engine forfeits"},
 	}}
 
+// Starts reports whether a spec names an engine program (its kind is gtp
+// or uci): such a bot starts a program where it plays.
+func Starts(spec string) bool {
+	s, err := search.ParseSpec(spec)
+	return err == nil && (s.Kind == "gtp" || s.Kind == "uci")
+}
+
 // Register adds the kinds gtp and uci to reg, bots that run engine
 // programs for the game g. A spec of a game its protocol cannot describe
 // (GTP: stones dropped on a square grid; UCI: chess) is an error that

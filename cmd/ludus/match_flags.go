@@ -97,7 +97,7 @@ func (f *runFlags) arenaRun(kind, path string, e *games.Game, bots ...string) (j
 // enqueue puts the run's games on the queue as jobs, one per game.
 func (f *runFlags) enqueue(cmd *cobra.Command, kind, path string, e *games.Game, bots ...string) error {
 	for _, b := range bots {
-		if s, err := search.ParseSpec(b); err == nil && (s.Kind == "gtp" || s.Kind == "uci") {
+		if extbot.Starts(b) {
 			return fmt.Errorf("bot %s: engine programs play in local runs only, not on the queue's workers", b)
 		}
 	}
