@@ -3,6 +3,7 @@ package uci_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -45,4 +46,29 @@ func ExampleEngine() {
 	// uciok
 	// readyok
 	// bestmove a1a8
+}
+
+// A client talks to an engine program; here the engine of this package
+// on pipes, where a program's standard input and output would be.
+func ExampleClient() {
+	g, _ := games.Open("chess", games.Options{})
+	e := &uci.Engine{Name: "ludus", Game: g.Compiled, Eval: g.Eval, Bots: g.Bots, Bot: "alphabeta:depth=2"}
+	cmdR, cmdW := io.Pipe()
+	respR, respW := io.Pipe()
+	go func() {
+		e.Serve(context.Background(), cmdR, respW)
+		respW.Close()
+	}()
+	c := uci.NewClient(respR, cmdW)
+	ctx := context.Background()
+	if err := c.Start(ctx); err != nil {
+		panic(err)
+	}
+	fmt.Println(c.Name, c.HasOption("Bot"), c.SetOption("Hash", "64"))
+	best, info, _ := c.Go(ctx, uci.Position{FEN: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"}, uci.Limits{Depth: 2})
+	fmt.Println(best, info.Value() > 0.9)
+	c.Quit()
+	// Output:
+	// ludus true uci: ludus has no option "Hash"
+	// a1a8 true
 }
