@@ -33,7 +33,7 @@ func match(t *testing.T, g *games.Game, games int, p1, p2 string) []*arena.Recor
 		t.Fatal(err)
 	}
 	var recs []*arena.Record
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 	_, err = arena.Match(ctx, arena.BoardGame(g), bots, arena.Options{Games: games, Seed: 1, Workers: 2,
 		OnGame: func(r *arena.Record) { recs = append(recs, r) }})

@@ -1,6 +1,7 @@
 package extbot_test
 
 import (
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -32,6 +33,21 @@ func TestGNUGo(t *testing.T) {
 		t.Fatalf("%s (%s)", r.Reason, r.Fault)
 	}
 	t.Logf("GNU Go %v, %d plies in %v: %s", r.Scores, r.Plies(), time.Since(start), r.Reason)
+}
+
+// Go 9x9 against GNU Go at its strongest, with LUDUS_LONG=1 (a few
+// minutes: ludus's MCTS is the slow side).
+func TestGNUGo9x9Long(t *testing.T) {
+	if os.Getenv("LUDUS_LONG") != "1" {
+		t.Skip("a long game: LUDUS_LONG=1 plays it")
+	}
+	gnugo := program(t, "gnugo")
+	g := open(t, "go", "Go 9x9")
+	r := match(t, g, 1, "gtp:"+gnugo+" --mode gtp --level 10 --chinese-rules --positional-superko", "mcts:iterations=1000")[0]
+	if strings.Contains(r.Reason, "forfeit") || strings.Contains(r.Reason, "move limit") {
+		t.Fatalf("%s (%s)", r.Reason, r.Fault)
+	}
+	t.Logf("GNU Go %v, %d plies: %s", r.Scores, r.Plies(), r.Reason)
 }
 
 // A whole game of chess against Stockfish, through UCI.
