@@ -302,6 +302,9 @@ func (s *seat) kill() {
 	if s.proc != nil {
 		s.proc.kill()
 	}
+	if s.conn != nil {
+		s.conn.release()
+	}
 	s.proc, s.conn, s.at = nil, nil, nil
 	s.release()
 }

@@ -28,6 +28,8 @@ type conn interface {
 	genmove(ctx context.Context, pos *engine.Position) (search.Decision[engine.Ply], error)
 	// bye asks the engine to end.
 	bye(ctx context.Context)
+	// release lets the client's reader go, once the program is ended.
+	release()
 }
 
 // gtpConn speaks GTP.
@@ -129,6 +131,8 @@ func (g *gtpConn) genmove(ctx context.Context, pos *engine.Position) (search.Dec
 
 func (g *gtpConn) bye(ctx context.Context) { g.c.Do(ctx, "quit") }
 
+func (g *gtpConn) release() { g.c.Close() }
+
 // uciConn speaks UCI.
 type uciConn struct {
 	c     *uci.Client
@@ -204,3 +208,5 @@ func (u *uciConn) genmove(ctx context.Context, pos *engine.Position) (search.Dec
 }
 
 func (u *uciConn) bye(context.Context) { u.c.Quit() }
+
+func (u *uciConn) release() { u.c.Close() }

@@ -83,7 +83,7 @@ func TestEngines(t *testing.T) {
 		t.Fatal("no engine started")
 	}
 	srv.Close()
-	deadline := time.Now().Add(3 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for _, id := range ids {
 		pid, _ := strconv.Atoi(id)
 		for syscall.Kill(pid, 0) == nil {

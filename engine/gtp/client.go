@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // Error is a failure answer ("? illegal move") to a command.
@@ -29,34 +30,43 @@ var errOutOfStep = errors.New("gtp: an earlier command was abandoned without its
 // answers, one command at a time. It is not safe for concurrent use.
 type Client struct {
 	w       io.Writer
-	answers chan answer
+	answers chan Response
+	readErr error // why the reader stopped, set before answers is closed
 	broken  error
-}
-
-type answer struct {
-	r   Response
-	err error
+	stop    chan struct{} // closed to let the reader go
+	once    sync.Once
 }
 
 // NewClient returns a client writing commands to w and reading answers
-// from r, which a goroutine reads until it ends or fails.
+// from r, which a goroutine reads until r ends or fails, or Close.
 func NewClient(r io.Reader, w io.Writer) *Client {
-	c := &Client{w: w, answers: make(chan answer)}
+	c := &Client{w: w, answers: make(chan Response), stop: make(chan struct{})}
 	go func() {
 		br := bufio.NewReaderSize(r, 4096)
 		for {
 			resp, err := ReadResponse(br)
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				err = ErrClosed
-			}
-			c.answers <- answer{resp, err}
 			if err != nil {
+				if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+					err = ErrClosed
+				}
+				c.readErr = err
 				close(c.answers)
 				return
+			}
+			select {
+			case c.answers <- resp:
+			case <-c.stop:
+				return // nobody will read it
 			}
 		}
 	}()
 	return c
+}
+
+// Close lets the reading goroutine end even if the other side goes on
+// writing; the client is not used again.
+func (c *Client) Close() {
+	c.once.Do(func() { close(c.stop) })
 }
 
 // Do sends a command and returns the text of its answer. A failure
@@ -78,18 +88,16 @@ func (c *Client) Do(ctx context.Context, name string, args ...string) (string, e
 	select {
 	case <-ctx.Done():
 		c.broken = errOutOfStep
+		c.Close()
 		return "", ctx.Err()
 	case a, ok := <-c.answers:
 		switch {
 		case !ok:
-			c.broken = ErrClosed
+			c.broken = c.readErr
 			return "", c.broken
-		case a.err != nil:
-			c.broken = a.err
-			return "", a.err
-		case !a.r.OK:
-			return "", &Error{Command: cmd, Text: a.r.Text}
+		case !a.OK:
+			return "", &Error{Command: cmd, Text: a.Text}
 		}
-		return a.r.Text, nil
+		return a.Text, nil
 	}
 }

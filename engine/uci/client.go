@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // ErrClosed is returned (wrapped) when the engine's output ended.
@@ -23,6 +24,8 @@ type Client struct {
 	lines   chan string
 	readErr error // set before lines is closed
 	broken  error
+	stop    chan struct{} // closed to let the reader go
+	once    sync.Once
 	// Name is the engine's name, from its "id name" line.
 	Name    string
 	options map[string]bool
@@ -31,7 +34,7 @@ type Client struct {
 // NewClient returns a client writing commands to w and reading the
 // engine's lines from r, which a goroutine reads until it ends or fails.
 func NewClient(r io.Reader, w io.Writer) *Client {
-	c := &Client{w: w, lines: make(chan string, 64), options: map[string]bool{}}
+	c := &Client{w: w, lines: make(chan string, 64), options: map[string]bool{}, stop: make(chan struct{})}
 	go func() {
 		br := bufio.NewReaderSize(r, 4096)
 		for {
@@ -44,10 +47,20 @@ func NewClient(r io.Reader, w io.Writer) *Client {
 				close(c.lines)
 				return
 			}
-			c.lines <- line
+			select {
+			case c.lines <- line:
+			case <-c.stop:
+				return // nobody will read it
+			}
 		}
 	}()
 	return c
+}
+
+// Close lets the reading goroutine end even if the engine goes on
+// writing; the client is not used again.
+func (c *Client) Close() {
+	c.once.Do(func() { close(c.stop) })
 }
 
 // Send writes a command line.
@@ -75,6 +88,7 @@ func (c *Client) until(ctx context.Context, want string, each func(string)) (str
 		select {
 		case <-ctx.Done():
 			c.broken = errOutOfStep
+			c.Close()
 			return "", ctx.Err()
 		case line, ok := <-c.lines:
 			if !ok {
