@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -144,4 +145,34 @@ func TestEnginesEnd(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	})
+}
+
+// Sessions that end leave no goroutine behind (the reader of each
+// program's output ends with it).
+func TestNoGoroutineLeft(t *testing.T) {
+	g := open(t, "go", "Go 5x5")
+	b, err := g.Bots.Bot("gtp:" + fakeCmd("gtp-ludus", "go", "Go 5x5", "random"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	for range 4 {
+		s := search.NewSession(b, 1)
+		if _, err := s.Choose(context.Background(), g.New()); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := search.NewSession(b, 1)
+	s.Choose(ctx, g.New())
+	s.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines before, %d after", before, runtime.NumGoroutine())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
