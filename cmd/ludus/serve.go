@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -76,6 +77,9 @@ children, a few at a time, and end with it.`,
 			}
 			url := "http://" + displayAddr(addr, ln.Addr().String())
 			fmt.Fprintf(cmd.OutOrStdout(), "ludus serve: %s (store %s)\n", url, where)
+			if names := engines.Names(); len(names) > 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "ludus serve: engines %s\n", strings.Join(names, ", "))
+			}
 			if open {
 				openBrowser(url)
 			}
