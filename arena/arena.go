@@ -332,6 +332,10 @@ func (r *run[M, P]) playGame(ctx context.Context, i int) (*Record, error) {
 			return rec, nil
 		}
 		m, err := r.nextMove(ctx, pos, rec, sessions, rng, moves, outs)
+		if f, ok := search.AsForfeit(err); ok && ctx.Err() == nil {
+			r.forfeit(rec, pos.ToMove(), f)
+			return rec, nil
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", where, err)
 		}
@@ -370,6 +374,28 @@ func (r *run[M, P]) nextMove(ctx context.Context, pos P, rec *Record, sessions [
 		rec.Time[who] += time.Since(start)
 		rec.Nodes[who] += d.Nodes
 		return d.Move, nil
+	}
+}
+
+// forfeit ends the game as lost by seat who, whose bot forfeited it (an
+// external engine's illegal or missing answer): the other seats share
+// the win.
+func (r *run[M, P]) forfeit(rec *Record, who game.Player, f *search.Forfeit) {
+	n := len(rec.Seats)
+	rec.Scores = make([]float64, n)
+	for s := range rec.Scores {
+		if s != int(who) {
+			rec.Scores[s] = 1 / float64(n-1)
+		}
+	}
+	name := who.String()
+	if int(who) < len(r.g.Players) {
+		name = r.g.Players[who]
+	}
+	rec.Reason = fmt.Sprintf("%s forfeits: %s", name, f.Reason)
+	rec.Fault = f.Detail
+	if rec.Fault == "" {
+		rec.Fault = f.Reason
 	}
 }
 

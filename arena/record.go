@@ -34,6 +34,9 @@ type Record struct {
 	// two in board games.
 	Scores []float64
 	Reason string // how the game ended
+	// Fault is what a bot that forfeited the game said or did (an
+	// external engine's illegal answer), when one did.
+	Fault string
 	// Opening is the number of random plies played before the bots (see
 	// Options.Openings).
 	Opening int
@@ -101,6 +104,11 @@ func (r *Record) tags() [][2]string {
 		[2]string{"Result", r.ResultText()},
 		[2]string{"Scores", joinFloats(r.Scores)},
 		[2]string{"Reason", r.Reason},
+	)
+	if r.Fault != "" {
+		t = append(t, [2]string{"Fault", r.Fault})
+	}
+	t = append(t,
 		[2]string{"Plies", strconv.Itoa(r.Plies())},
 		[2]string{"Opening", strconv.Itoa(r.Opening)},
 		[2]string{"Settings", r.Settings},
@@ -181,7 +189,7 @@ func parseTag(text string) (string, string, error) {
 
 // recordFromTags rebuilds a record's data from its tags.
 func recordFromTags(tags map[string]string) (*Record, error) {
-	r := &Record{Game: tags["Game"], File: tags["File"], Reason: tags["Reason"], Settings: tags["Settings"]}
+	r := &Record{Game: tags["Game"], File: tags["File"], Reason: tags["Reason"], Fault: tags["Fault"], Settings: tags["Settings"]}
 	var err error
 	field := func(name string, parse func(string) error) {
 		if err == nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/extbot"
 	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/queue"
 	"github.com/ludus-games/ludus/render/plot"
@@ -73,6 +74,12 @@ func arenaGame(ctx context.Context, j queue.Job) (queue.Output, error) {
 	var r ArenaRun
 	if err := json.Unmarshal(j.Payload, &r); err != nil {
 		return queue.Output{}, fmt.Errorf("payload: %w", err)
+	}
+	for _, b := range r.Bots {
+		// The queue's jobs start no programs on the workers' machines.
+		if extbot.Starts(b) {
+			return queue.Output{}, fmt.Errorf("bot %s: engine programs play in local runs only, not on the queue's workers", b)
+		}
 	}
 	plan, err := plans.get(r)
 	if err != nil {
@@ -161,6 +168,11 @@ func open(r ArenaRun) (arena.Game[engine.Ply, *engine.Position], []arena.Entrant
 	// file.
 	g, err := games.Read(r.File, []byte(r.Source), games.Options{Variant: r.Variant, Eval: r.Eval, MaxPlies: r.MaxPlies})
 	if err != nil {
+		return arena.Game[engine.Ply, *engine.Position]{}, nil, err
+	}
+	// A run played here may seat engine programs (gtp:, uci:); a worker
+	// refuses to play them (arenaGame).
+	if err := extbot.Register(g.Bots, g.Compiled); err != nil {
 		return arena.Game[engine.Ply, *engine.Position]{}, nil, err
 	}
 	entrants, err := arena.Entrants(g.Bots, r.Bots...)

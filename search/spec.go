@@ -16,7 +16,9 @@ type Spec struct {
 	Params []SpecParam // in the order written
 }
 
-// SpecParam is one name=value of a Spec.
+// SpecParam is one name=value of a Spec. Name is "" for a value given
+// first without its name ("gtp:gnugo --mode gtp"), which goes to the
+// kind's Positional parameter.
 type SpecParam struct {
 	Name, Value string
 }
@@ -29,12 +31,32 @@ func (s Spec) String() string {
 	parts := make([]string, len(s.Params))
 	for i, p := range s.Params {
 		parts[i] = p.Name + "=" + p.Value
+		if p.Name == "" {
+			parts[i] = p.Value // given first without its name
+		}
 	}
 	return s.Kind + ":" + strings.Join(parts, ",")
 }
 
+// With returns the spec with parameter name set to value: replaced where
+// the spec gives it, added at the end otherwise.
+func (s Spec) With(name, value string) Spec {
+	out := Spec{Kind: s.Kind, Params: slices.Clone(s.Params)}
+	for i, p := range out.Params {
+		if p.Name == name {
+			out.Params[i].Value = value
+			return out
+		}
+	}
+	out.Params = append(out.Params, SpecParam{name, value})
+	return out
+}
+
 // ParseSpec reads the syntax of a spec, kind[:name=value[,name=value...]],
-// with spaces allowed around the parts. It checks the syntax only; a
+// with spaces allowed around the parts. The first part may also be a value
+// alone, without "=" or with a space before its first "=" (a command line,
+// "gnugo --mode gtp --level=1"): it is kept with no name, for the kinds
+// whose Positional parameter takes it. It checks the syntax only; a
 // Registry checks kinds, names and values.
 func ParseSpec(text string) (Spec, error) {
 	kind, rest, hasParams := strings.Cut(text, ":")
@@ -51,6 +73,10 @@ func ParseSpec(text string) (Spec, error) {
 	for i, part := range strings.Split(rest, ",") {
 		name, value, ok := strings.Cut(part, "=")
 		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+		if i == 0 && (!ok || strings.ContainsAny(name, " \t")) && strings.TrimSpace(part) != "" {
+			s.Params = append(s.Params, SpecParam{"", strings.TrimSpace(part)})
+			continue
+		}
 		switch {
 		case !ok:
 			return Spec{}, fmt.Errorf("bot spec %q: parameter %d %q is not name=value", text, i+1, strings.TrimSpace(part))
@@ -83,16 +109,18 @@ func validName(s string) bool {
 type ParamType int
 
 // Parameter types: a whole number at least 0, a number, a duration such as
-// 500ms or 2s, true or false, or one word of a list.
+// 500ms or 2s, true or false, one word of a list, or any text without a
+// comma (a command line).
 const (
 	Int ParamType = iota
 	Float
 	Duration
 	Bool
 	Choice
+	Text
 )
 
-var paramTypeNames = [...]string{Int: "integer", Float: "number", Duration: "duration", Bool: "true/false", Choice: "choice"}
+var paramTypeNames = [...]string{Int: "integer", Float: "number", Duration: "duration", Bool: "true/false", Choice: "choice", Text: "text"}
 
 // String names the type.
 func (t ParamType) String() string { return paramTypeNames[t] }
@@ -131,6 +159,8 @@ func (p Param) check(v string) error {
 		ok = err == nil
 	case Choice:
 		ok = slices.Contains(p.Choices, v)
+	case Text:
+		ok = v != ""
 	}
 	if !ok {
 		return fmt.Errorf("%s=%s: want %s", p.Name, v, p.want())
@@ -152,6 +182,8 @@ func (p Param) want() string {
 		return "a duration such as 500ms or 2s"
 	case Bool:
 		return "true or false"
+	case Text:
+		return "some text"
 	}
 	return "one of " + strings.Join(p.Choices, ", ")
 }
@@ -161,6 +193,9 @@ type Kind struct {
 	Name   string
 	Doc    string
 	Params []Param
+	// Positional names the parameter a spec may give first without its
+	// name ("" for none): the command line of "gtp:gnugo --mode gtp".
+	Positional string
 }
 
 // param returns the parameter called name.
@@ -185,14 +220,17 @@ func (k *Kind) paramNames() string {
 // function that builds the bot. Values were checked against their types,
 // so the accessors cannot fail; a parameter not declared reads as zero.
 type Args struct {
-	Spec   Spec
-	values map[string]string
+	Spec       Spec
+	values     map[string]string
+	positional string // the kind's Positional parameter
 }
 
 // Given reports whether the spec sets the parameter (rather than taking
 // its default).
 func (a Args) Given(name string) bool {
-	return slices.ContainsFunc(a.Spec.Params, func(p SpecParam) bool { return p.Name == name })
+	return slices.ContainsFunc(a.Spec.Params, func(p SpecParam) bool {
+		return p.Name == name || p.Name == "" && name == a.positional
+	})
 }
 
 // String returns a parameter's value as written.
@@ -236,7 +274,16 @@ func (k *Kind) args(s Spec) (Args, error) {
 			a.values[p.Name] = p.Default
 		}
 	}
-	for _, sp := range s.Params {
+	a.positional = k.Positional
+	for i, sp := range s.Params {
+		if sp.Name == "" {
+			if k.Positional == "" {
+				return Args{}, fmt.Errorf("bot spec %q: parameter %d %q is not name=value", s.String(), i+1, sp.Value)
+			}
+			sp.Name = k.Positional
+		} else if sp.Name == k.Positional && s.Params[0].Name == "" {
+			return Args{}, fmt.Errorf("bot spec %q: parameter %s given twice", s.String(), sp.Name)
+		}
 		p, ok := k.param(sp.Name)
 		if !ok {
 			return Args{}, fmt.Errorf("bot %s: unknown parameter %q (%s takes %s)", s, sp.Name, k.Name, k.paramNames())

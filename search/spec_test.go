@@ -159,8 +159,52 @@ func TestRegistryRegister(t *testing.T) {
 	}
 }
 
+// A kind with a Positional parameter takes its value first without its
+// name: a command line, spaces and "=" included.
+func TestRegistryPositional(t *testing.T) {
+	r := registry()
+	var got []string
+	k := search.Kind{Name: "ext", Doc: "a program", Positional: "cmd", Params: []search.Param{
+		{Name: "cmd", Type: search.Text, Doc: "command line"},
+		{Name: "time", Type: search.Duration, Doc: "time per move"},
+	}}
+	build := func(a search.Args, _ search.Hooks[int, c4]) (search.Bot[int, c4], error) {
+		got = append(got, fmt.Sprintf("%s|%v|%s", a.String("cmd"), a.Given("cmd"), a.Duration("time")))
+		return search.Random[int, c4]{}, nil
+	}
+	if err := r.Register(k, build); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ spec, want string }{
+		{"ext:engine --mode gtp", "engine --mode gtp|true|0s"},
+		{"ext: engine --level=1 , time=2s", "engine --level=1|true|2s"},
+		{"ext:engine", "engine|true|0s"},
+		{"ext:cmd=engine --x,time=1s", "engine --x|true|1s"},
+		{"ext:time=1s", "|false|1s"},
+	} {
+		got = nil
+		if _, err := r.Bot(tt.spec); err != nil {
+			t.Errorf("%q: %v", tt.spec, err)
+			continue
+		}
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("%q: built with %q, want %q", tt.spec, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ spec, want string }{
+		{"ext:engine,cmd=other", "parameter cmd given twice"},
+		{"ext:engine,other", `parameter 2 "other" is not name=value`},
+		{"random:engine", `parameter 1 "engine" is not name=value`},
+		{"ext:cmd=", "parameter cmd has no value"},
+	} {
+		if _, err := r.Bot(tt.spec); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: error %v, want one containing %q", tt.spec, err, tt.want)
+		}
+	}
+}
+
 func TestSpecRoundTrip(t *testing.T) {
-	for _, text := range []string{"random", "mcts:iterations=2000,c=1.4", "alphabeta:depth=4"} {
+	for _, text := range []string{"random", "mcts:iterations=2000,c=1.4", "alphabeta:depth=4", "gtp:gnugo --mode gtp --level=1,time=1s", "uci:stockfish"} {
 		s, err := search.ParseSpec(text)
 		if err != nil || s.String() != text {
 			t.Errorf("%q: %v, back %q", text, err, s.String())
@@ -168,10 +212,25 @@ func TestSpecRoundTrip(t *testing.T) {
 	}
 }
 
+func TestSpecWith(t *testing.T) {
+	s, _ := search.ParseSpec("mcts:iterations=500,time=1s")
+	for _, tt := range []struct{ name, value, want string }{
+		{"time", "200ms", "mcts:iterations=500,time=200ms"},
+		{"c", "1", "mcts:iterations=500,time=1s,c=1"},
+	} {
+		if got := s.With(tt.name, tt.value).String(); got != tt.want {
+			t.Errorf("With(%s, %s) = %q, want %q", tt.name, tt.value, got, tt.want)
+		}
+	}
+	if s.String() != "mcts:iterations=500,time=1s" {
+		t.Errorf("With changed the spec: %s", s)
+	}
+}
+
 // FuzzParseSpec checks that any text is either rejected or parses to a
 // spec that writes back to text parsing the same.
 func FuzzParseSpec(f *testing.F) {
-	for _, s := range []string{"random", "mcts:iterations=2000,c=1.4", "alphabeta: depth = 4 ", "a:b=c,d=e", "x:", ":", "a:=", "a:b==c"} {
+	for _, s := range []string{"random", "mcts:iterations=2000,c=1.4", "alphabeta: depth = 4 ", "a:b=c,d=e", "x:", ":", "a:=", "a:b==c", "gtp:gnugo --mode gtp,time=1s", "uci:a b=c"} {
 		f.Add(s)
 	}
 	r := registry()

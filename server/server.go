@@ -12,6 +12,7 @@ package server
 
 import (
 	"context"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/netip"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/ludus-games/ludus/dungeon"
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/extbot"
 	"github.com/ludus-games/ludus/search"
 	"github.com/ludus-games/ludus/store"
 )
@@ -67,6 +69,10 @@ type Config struct {
 	ResponseTimeout time.Duration
 	// IdleTimeout closes a connection idle between requests (0: 90 s).
 	IdleTimeout time.Duration
+	// Engines are the engine programs (GTP, UCI) that sessions may seat
+	// by name (nil: none). A client can never start a program of its
+	// own: gtp: and uci: specs are refused.
+	Engines *extbot.Engines
 	// Web serves the browser UI at / (nil: API only).
 	Web http.Handler
 	// Logf reports what goes wrong in the background (nil: discarded).
@@ -153,10 +159,18 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 }
 
 // Close stops the bot workers; moves being thought about are dropped (the
-// bot's seat is asked again when the session is next loaded).
+// bot's seat is asked again when the session is next loaded). The
+// programs of engine bots are ended.
 func (s *Server) Close() {
 	s.cancel()
 	s.bots.wait()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, b := range s.botCache {
+		if c, ok := b.(io.Closer); ok {
+			c.Close()
+		}
+	}
 }
 
 // Handler returns the server's routes: the JSON API under /api/ and the

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"sort"
 	"strings"
@@ -138,13 +139,26 @@ func (s *Server) bot(eng *games.Game, spec string) (search.Bot[engine.Ply, *engi
 	if ok {
 		return b, nil
 	}
-	b, err := eng.Bots.Bot(spec)
+	// The operator's named engines first: they and the refusal of gtp:
+	// and uci: specs are Engines' to say.
+	b, named, err := s.cfg.Engines.Bot(eng.Compiled, spec)
+	if !named {
+		b, err = eng.Bots.Bot(spec)
+	}
 	if err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old, ok := s.botCache[key]; ok {
+		// Made meanwhile by another request: the engine programs of
+		// one bot are enough.
+		if c, ok := b.(io.Closer); ok {
+			c.Close()
+		}
+		return old, nil
+	}
 	s.botCache[key] = b
-	s.mu.Unlock()
 	return b, nil
 }
 

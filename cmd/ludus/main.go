@@ -66,6 +66,8 @@ generators of puzzles, dungeon maps and tile sets.`,
 		newMatchCmd(),
 		newTournamentCmd(),
 		newBalanceCmd(),
+		newGTPCmd(),
+		newUCICmd(),
 		// The other domains.
 		newTwenty48Cmd(),
 		newLinjatCmd(),

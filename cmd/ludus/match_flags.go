@@ -11,6 +11,7 @@ import (
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/extbot"
 	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/jobs"
 	"github.com/ludus-games/ludus/render/plot"
@@ -63,7 +64,12 @@ func (f *runFlags) open(path string) (*games.Game, error) {
 		return nil, fmt.Errorf("--resume needs --out, the directory of the run to continue")
 	}
 	e, err := games.Open(path, games.Options{Variant: f.variant, Eval: f.eval, MaxPlies: f.maxPlies})
-	return e, rulesNotFound(err)
+	if err != nil {
+		return nil, rulesNotFound(err)
+	}
+	// Engine programs (gtp:, uci:) are seated here, on the user's own
+	// machine; the server and the queue's workers do not start them.
+	return e, extbot.Register(e.Bots, e.Compiled)
 }
 
 // options are the run's settings; the evaluation and the move cap change
@@ -90,6 +96,11 @@ func (f *runFlags) arenaRun(kind, path string, e *games.Game, bots ...string) (j
 
 // enqueue puts the run's games on the queue as jobs, one per game.
 func (f *runFlags) enqueue(cmd *cobra.Command, kind, path string, e *games.Game, bots ...string) error {
+	for _, b := range bots {
+		if extbot.Starts(b) {
+			return fmt.Errorf("bot %s: engine programs play in local runs only, not on the queue's workers", b)
+		}
+	}
 	ar, err := f.arenaRun(kind, path, e, bots...)
 	if err != nil {
 		return err
@@ -155,6 +166,9 @@ func (f *runFlags) finish(w io.Writer, rep report, name string) error {
 func botHelp() string {
 	var b strings.Builder
 	reg := search.NewRegistry(search.Hooks[engine.Ply, *engine.Position]{})
+	if err := extbot.Register(reg, nil); err != nil {
+		return ""
+	}
 	if err := reg.WriteHelp(&b); err != nil {
 		return ""
 	}

@@ -11,10 +11,12 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/ludus-games/ludus/extbot"
 	"github.com/ludus-games/ludus/runs"
 	"github.com/ludus-games/ludus/server"
 	"github.com/ludus-games/ludus/web"
@@ -23,6 +25,7 @@ import (
 // newServeCmd returns "ludus serve".
 func newServeCmd() *cobra.Command {
 	var addr, db, gamesDir string
+	var engineDefs []string
 	var botWorkers int
 	var moveTime time.Duration
 	var open bool
@@ -38,9 +41,17 @@ func newServeCmd() *cobra.Command {
 (the bundled ones, every .zrf file under --games, or files uploaded in the
 page) between humans and bots, kept in the store so that they survive a
 restart; Linjat puzzles, 2048, dungeon layouts and tile sets. The JSON API
-is described in docs/server.md.`,
+is described in docs/server.md.
+
+The page's players never start programs: gtp: and uci: bot specs are
+refused. --engine NAME=SPEC names an engine program (a gtp: or uci: spec,
+as ludus match takes) that they may then seat by NAME, setting only what
+bounds its play (time for GTP; movetime, depth, nodes, skill, elo for
+UCI): "gnugo", "stockfish:skill=3". The programs run as the server's
+children, a few at a time, and end with it.`,
 		Example: `  ludus serve
-  ludus serve --addr :9000 --db postgres://localhost/ludus --games ./my-games`,
+  ludus serve --addr :9000 --db postgres://localhost/ludus --games ./my-games
+  ludus serve --engine "gnugo=gtp:gnugo --mode gtp --level 1" --engine "stockfish=uci:stockfish,movetime=200ms"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
@@ -49,6 +60,10 @@ is described in docs/server.md.`,
 				return err
 			}
 			lim.Rate.PerSecond, lim.Create, lim.Upload = rate, server.PerMinute(createRate), server.PerMinute(uploadRate)
+			engines, err := extbot.NewEngines(engineDefs, 0)
+			if err != nil {
+				return err
+			}
 			st, where, err := runs.OpenStore(ctx, db, cmd.ErrOrStderr())
 			if err != nil {
 				return err
@@ -56,7 +71,7 @@ is described in docs/server.md.`,
 			defer st.Close()
 			cfg := server.Config{Store: st, BotWorkers: botWorkers, MoveTime: moveTime, Web: web.Handler(),
 				Hosts: append(hosts, addrName(addr)), TrustProxy: trust, Limits: lim,
-				ReadTimeout: readTimeout, ResponseTimeout: responseTimeout, IdleTimeout: idleTimeout,
+				ReadTimeout: readTimeout, ResponseTimeout: responseTimeout, IdleTimeout: idleTimeout, Engines: engines,
 				Logf: log.New(cmd.ErrOrStderr(), "ludus serve: ", log.LstdFlags).Printf}
 			if gamesDir != "" {
 				if fi, err := os.Stat(gamesDir); err != nil || !fi.IsDir() {
@@ -75,6 +90,9 @@ is described in docs/server.md.`,
 			}
 			url := "http://" + displayAddr(addr, ln.Addr().String())
 			fmt.Fprintf(cmd.OutOrStdout(), "ludus serve: %s (store %s)\n", url, where)
+			if names := engines.Names(); len(names) > 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "ludus serve: engines %s\n", strings.Join(names, ", "))
+			}
 			if open {
 				openBrowser(url)
 			}
@@ -113,6 +131,7 @@ is described in docs/server.md.`,
 	fl.DurationVar(&readTimeout, "read-timeout", 30*time.Second, "the most a client may take to send a request's body")
 	fl.DurationVar(&responseTimeout, "response-timeout", 2*time.Minute, "the most an answer may take, event streams aside")
 	fl.DurationVar(&idleTimeout, "idle-timeout", 90*time.Second, "close a connection idle this long between requests")
+	fl.StringArrayVar(&engineDefs, "engine", nil, `an engine program the page's players may seat by NAME: NAME=SPEC, SPEC a gtp: or uci: spec (repeatable)`)
 	rangeFlag(c, "bot-workers", 0, 1024)
 	rangeFlag(c, "move-time", float64(time.Millisecond), float64(time.Hour))
 	rangeFlag(c, "burst", 1, 1e6)
