@@ -58,7 +58,7 @@ type game2048 struct {
 }
 
 func (g *game2048) state() *Game2048 {
-	return &Game2048{ID: g.id, Seed: g.seed, Board: g.g.Board.Tiles(), Score: g.g.Score, Moves: g.g.Moves,
+	return &Game2048{ID: g.id, Seed: g.seed, Board: g.g.Tiles(), Score: g.g.Score, Moves: g.g.Moves,
 		Over: g.g.Over(), Spawn: g.last}
 }
 
@@ -68,7 +68,7 @@ func (g *game2048) play(m twenty48.Move) error {
 	if g.g.Over() {
 		return failf(http.StatusConflict, "the game is over")
 	}
-	if !g.g.Board.Legal(m) {
+	if !g.g.Legal(m) {
 		return failf(http.StatusUnprocessableEntity, "%s moves no tile", m)
 	}
 	st, err := g.g.Play(m)
@@ -141,7 +141,7 @@ func (s *Server) route2048(mux *http.ServeMux) {
 		out := &AI2048{Evals: map[string]float64{}}
 		var move twenty48.Move
 		err = s.work(r.Context(), aiTimeLimit+time.Second, func(context.Context) error {
-			m, vals, info, ok := x.Analyze(g.g.Board)
+			m, vals, info, ok := x.AnalyzeGame(g.g)
 			if !ok {
 				return failf(http.StatusConflict, "no move is legal")
 			}

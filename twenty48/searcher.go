@@ -43,6 +43,9 @@ type searcher struct {
 	aborted  bool
 	tick     int
 	touch    uint32 // sums the entries read ahead, so that the reads stay in the code
+	// skip marks root moves not to search: moves that look legal on a
+	// projected board but are not (see LegalChooser).
+	skip [4]bool
 }
 
 func (s *searcher) reset(e *Eval, minProb float32) {
@@ -71,7 +74,7 @@ func (s *searcher) root(b Board, limit int) (Move, bool) {
 	s.values = MoveValues{}
 	for i, m := range Moves {
 		nb := b.Move(m)
-		if nb == b {
+		if nb == b || s.skip[i] {
 			continue
 		}
 		v := s.chance(nb, 1)
