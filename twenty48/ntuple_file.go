@@ -21,7 +21,8 @@ import (
 //
 //	"ludus 2048 n-tuple network\n"
 //	uint32 (little-endian) length of the header, then the header (JSON)
-//	deflate( body ), then uint32 CRC-32 (IEEE) of the inflated body
+//	deflate( body ), then uint32 CRC-32 (IEEE) of the header and the
+//	inflated body
 //
 // The body holds, for each table set (the weights, then any extra sets the
 // header names, e.g. a trainer's learning-rate statistics), each stage and
@@ -72,6 +73,7 @@ func WriteNetwork(w io.Writer, n *Network, step float64, meta json.RawMessage, e
 		return err
 	}
 	crc := crc32.NewIEEE()
+	crc.Write(hj)
 	body := bufio.NewWriterSize(io.MultiWriter(fw, crc), 1<<20)
 	sets := [][][]float32{n.w}
 	for _, name := range extraNames {
@@ -148,12 +150,13 @@ var ErrNotNetwork = errors.New("not a ludus 2048 n-tuple network file")
 // an error; the reader allocates the tables only after the header checked
 // out, and never more than the shape calls for.
 func ReadNetwork(r io.Reader) (*Network, *NetworkHeader, map[string][][]float32, error) {
-	br := bufio.NewReaderSize(r, 1<<20)
+	br := bufio.NewReaderSize(r, 64<<10)
 	magic := make([]byte, len(networkMagic))
 	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != networkMagic {
 		return nil, nil, nil, ErrNotNetwork
 	}
-	hdr, err := readHeader(br)
+	crc := crc32.NewIEEE()
+	hdr, err := readHeader(br, crc)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -171,9 +174,8 @@ func ReadNetwork(r io.Reader) (*Network, *NetworkHeader, map[string][][]float32,
 		extra[name] = set
 		sets = append(sets, set)
 	}
-	crc := crc32.NewIEEE()
 	fr := flate.NewReader(br)
-	body := bufio.NewReaderSize(io.TeeReader(fr, crc), 1<<20)
+	body := bufio.NewReaderSize(io.TeeReader(fr, crc), 64<<10)
 	for _, set := range sets {
 		for i, tb := range set {
 			if err := readTable(body, tb, hdr.Step); err != nil {
@@ -191,10 +193,13 @@ func ReadNetwork(r io.Reader) (*Network, *NetworkHeader, map[string][][]float32,
 	if sum != crc.Sum32() {
 		return nil, nil, nil, fmt.Errorf("checksum mismatch: the file is damaged")
 	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return nil, nil, nil, fmt.Errorf("data after the end of the network")
+	}
 	return n, hdr, extra, nil
 }
 
-func readHeader(br *bufio.Reader) (*NetworkHeader, error) {
+func readHeader(br *bufio.Reader, crc io.Writer) (*NetworkHeader, error) {
 	var hl uint32
 	if err := binary.Read(br, binary.LittleEndian, &hl); err != nil {
 		return nil, fmt.Errorf("truncated header")
@@ -206,6 +211,7 @@ func readHeader(br *bufio.Reader) (*NetworkHeader, error) {
 	if _, err := io.ReadFull(br, hj); err != nil {
 		return nil, fmt.Errorf("truncated header")
 	}
+	crc.Write(hj)
 	var hdr NetworkHeader
 	dec := json.NewDecoder(bytes.NewReader(hj))
 	if err := dec.Decode(&hdr); err != nil {

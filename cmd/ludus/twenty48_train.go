@@ -49,7 +49,10 @@ the network depends only on --seed.
   ludus 2048 train --out net --export net.ntuple --step 0.5
   ludus 2048 play --eval net/checkpoint.ntuple --depth 2 --games 20`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runTrain(cmd, f) },
+		// Ctrl-C finishes the games in play and writes a checkpoint,
+		// which takes seconds for a large network.
+		Annotations: map[string]string{graceKey: "60s"},
+		RunE:        func(cmd *cobra.Command, _ []string) error { return runTrain(cmd, f) },
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.out, "out", "", "training `DIR` (checkpoint and learning curve)")
