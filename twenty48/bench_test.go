@@ -1,6 +1,7 @@
 package twenty48
 
 import (
+	"os"
 	"testing"
 )
 
@@ -84,4 +85,26 @@ func BenchmarkLeafMax(b *testing.B) {
 		sink += s.leafMax(boards[i%len(boards)])
 	}
 	_ = sink
+}
+
+// benchNetEval is the learned evaluation of the benchmarks: the network
+// file named by $LUDUS_2048_NET, else the shipped one; the benchmark is
+// skipped when neither is there.
+func benchNetEval(b *testing.B) *Eval {
+	b.Helper()
+	name := "learned"
+	if f := os.Getenv("LUDUS_2048_NET"); f != "" {
+		name = f
+	}
+	e, err := EvalByName(name)
+	if err != nil {
+		b.Skip(err)
+	}
+	return e
+}
+
+// BenchmarkChooseNetworkDepth2 is one decision at depth 2 with the learned
+// evaluation.
+func BenchmarkChooseNetworkDepth2(b *testing.B) {
+	benchmarkPlayer(b, &Expectimax{Eval: benchNetEval(b), Depth: 2, MinProb: DefaultMinProb})
 }

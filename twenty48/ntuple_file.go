@@ -150,6 +150,12 @@ var ErrNotNetwork = errors.New("not a ludus 2048 n-tuple network file")
 // an error; the reader allocates the tables only after the header checked
 // out, and never more than the shape calls for.
 func ReadNetwork(r io.Reader) (*Network, *NetworkHeader, map[string][][]float32, error) {
+	return readNetwork(r, true)
+}
+
+// readNetwork is ReadNetwork; without extra it checks the extra table
+// sets but keeps none of them.
+func readNetwork(r io.Reader, extra bool) (*Network, *NetworkHeader, map[string][][]float32, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	magic := make([]byte, len(networkMagic))
 	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != networkMagic {
@@ -164,21 +170,31 @@ func ReadNetwork(r io.Reader) (*Network, *NetworkHeader, map[string][][]float32,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	extra := map[string][][]float32{}
+	extras := map[string][][]float32{}
 	sets := [][][]float32{n.w}
 	for _, name := range hdr.Extra {
 		set := make([][]float32, len(n.w))
 		for i := range set {
-			set[i] = make([]float32, len(n.w[i]))
+			if extra {
+				set[i] = make([]float32, len(n.w[i]))
+			} else {
+				set[i] = nil // checked, not kept
+			}
 		}
-		extra[name] = set
+		if extra {
+			extras[name] = set
+		}
 		sets = append(sets, set)
 	}
 	fr := flate.NewReader(br)
 	body := bufio.NewReaderSize(io.TeeReader(fr, crc), 64<<10)
-	for _, set := range sets {
+	for s, set := range sets {
 		for i, tb := range set {
-			if err := readTable(body, tb, hdr.Step); err != nil {
+			size := len(n.w[i])
+			if s > 0 && !extra {
+				tb = nil
+			}
+			if err := readTable(body, tb, size, hdr.Step); err != nil {
 				return nil, nil, nil, fmt.Errorf("table %d: %w", i, err)
 			}
 		}
@@ -196,7 +212,7 @@ func ReadNetwork(r io.Reader) (*Network, *NetworkHeader, map[string][][]float32,
 	if _, err := br.ReadByte(); err != io.EOF {
 		return nil, nil, nil, fmt.Errorf("data after the end of the network")
 	}
-	return n, hdr, extra, nil
+	return n, hdr, extras, nil
 }
 
 func readHeader(br *bufio.Reader, crc io.Writer) (*NetworkHeader, error) {
@@ -237,13 +253,15 @@ func readHeader(br *bufio.Reader, crc io.Writer) (*NetworkHeader, error) {
 	return &hdr, nil
 }
 
-func readTable(r *bufio.Reader, tb []float32, step float64) error {
+// readTable reads a table of size entries into tb (nil: checks it and
+// keeps nothing).
+func readTable(r *bufio.Reader, tb []float32, size int, step float64) error {
 	count, err := binary.ReadUvarint(r)
 	if err != nil {
 		return truncated(err)
 	}
-	if count > uint64(len(tb)) {
-		return fmt.Errorf("%d entries in a table of %d", count, len(tb))
+	if count > uint64(size) {
+		return fmt.Errorf("%d entries in a table of %d", count, size)
 	}
 	i := int64(-1)
 	for k := uint64(0); k < count; k++ {
@@ -251,7 +269,7 @@ func readTable(r *bufio.Reader, tb []float32, step float64) error {
 		if err != nil {
 			return truncated(err)
 		}
-		if gap == 0 || gap > uint64(len(tb)) || i+int64(gap) >= int64(len(tb)) {
+		if gap == 0 || gap > uint64(size) || i+int64(gap) >= int64(size) {
 			return fmt.Errorf("entry index out of the table")
 		}
 		i += int64(gap)
@@ -263,16 +281,19 @@ func readTable(r *bufio.Reader, tb []float32, step float64) error {
 			}
 			v = float32(float64(q) * step)
 		} else {
-			var b [4]byte
-			if _, err := io.ReadFull(r, b[:]); err != nil {
+			b, err := r.Peek(4)
+			if err != nil {
 				return truncated(err)
 			}
-			v = math.Float32frombits(binary.LittleEndian.Uint32(b[:]))
+			v = math.Float32frombits(binary.LittleEndian.Uint32(b))
+			r.Discard(4)
 		}
 		if v == 0 || math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 			return fmt.Errorf("entry %d: weight %g", i, v)
 		}
-		tb[i] = v
+		if tb != nil {
+			tb[i] = v
+		}
 	}
 	return nil
 }
@@ -291,7 +312,7 @@ func LoadNetwork(path string) (*Network, *NetworkHeader, error) {
 		return nil, nil, err
 	}
 	defer f.Close()
-	n, hdr, _, err := ReadNetwork(f)
+	n, hdr, _, err := readNetwork(f, false)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
