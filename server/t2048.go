@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -19,6 +21,10 @@ const (
 	// the depth asked while the time allows.
 	aiTimeLimit = 2 * time.Second
 )
+
+// web2048Evals are the evaluations the page may ask for: the built-in ones
+// (EvalByName also reads files, which a request must not name).
+var web2048Evals = []string{"nneonneo", "ludus", "learned"}
 
 // Game2048 is a 2048 game as the API answers it.
 type Game2048 struct {
@@ -129,6 +135,9 @@ func (s *Server) route2048(mux *http.ServeMux) {
 		}
 		if req.Eval == "" {
 			req.Eval = "nneonneo"
+		}
+		if !slices.Contains(web2048Evals, req.Eval) {
+			return failf(http.StatusUnprocessableEntity, "evaluation %q: want %s", req.Eval, strings.Join(web2048Evals, ", "))
 		}
 		ev, err := twenty48.EvalByName(req.Eval)
 		if err != nil {
