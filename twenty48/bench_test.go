@@ -2,6 +2,7 @@ package twenty48
 
 import (
 	"os"
+	"runtime"
 	"testing"
 )
 
@@ -12,14 +13,22 @@ func benchBoards(tb testing.TB) []Board { return sampleBoards(tb, 7, 7) }
 func benchmarkPlayer(b *testing.B, p Player) { benchmarkPlayerOn(b, benchBoards(b), p) }
 
 // benchmarkPlayerOn times one decision of p on each of boards in turn.
+// It also reports the thread's CPU time per decision, which other work on
+// the machine inflates less than the wall clock.
 func benchmarkPlayerOn(b *testing.B, boards []Board, p Player) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	var evals int64
 	b.ResetTimer()
+	c0 := threadCPU()
 	for i := 0; i < b.N; i++ {
 		_, info, _ := p.Choose(boards[i%len(boards)], nil)
 		evals += info.Evals
 	}
+	cpu := (threadCPU() - c0).Seconds()
 	b.ReportMetric(float64(evals)/b.Elapsed().Seconds(), "evals/s")
+	b.ReportMetric(float64(evals)/cpu, "evals/cpu-s")
+	b.ReportMetric(cpu*1e6/float64(b.N), "cpu-µs/op")
 }
 
 // BenchmarkChooseDepth3 is one decision of the fast path at depth 3 with

@@ -69,11 +69,13 @@ func (s *searcher) netLeafMax(b Board) int32 {
 	if overflowWin(b) {
 		return winUnits
 	}
+	next := slides(b)
+	vals := s.net.values(b, &next, &s.batch)
 	best := int32(0)
-	for _, nb := range slides(b) {
+	for m, nb := range next {
 		if nb != b {
 			s.info.Evals++
-			best = max(best, netUnits(s.net, uint64(nb)))
+			best = max(best, int32((vals[m]+boardScore(uint64(nb)))*EvalScale))
 		}
 	}
 	return best

@@ -43,7 +43,8 @@ type searcher struct {
 	deadline time.Time  // zero: none
 	aborted  bool
 	tick     int
-	touch    uint32 // sums the entries read ahead, so that the reads stay in the code
+	touch    uint32            // sums the entries read ahead, so that the reads stay in the code
+	batch    [4][8 * 32]uint32 // feature indices of a network evaluation
 	// skip marks root moves not to search: moves that look legal on a
 	// projected board but are not (see LegalChooser).
 	skip [4]bool

@@ -49,6 +49,7 @@ type trainer struct {
 	tcE    [][]float32 // temporal coherence: sums of errors, per weight
 	tcA    [][]float32 // and sums of their magnitudes
 	idx    [8 * 32]uint32
+	batch  [4][8 * 32]uint32
 }
 
 // trainGame is what one training game did.
@@ -109,12 +110,13 @@ func (tr *trainer) game(i int64) trainGame {
 	overflow := false
 	for {
 		next, gain := afterstates(b)
+		vals := tr.net.values(b, &next, &tr.batch)
 		best, bestV := -1, float32(0)
 		for m, nb := range next {
 			if nb == b {
 				continue
 			}
-			if v := gain[m] + tr.net.value(uint64(nb)); best < 0 || v > bestV {
+			if v := gain[m] + vals[m]; best < 0 || v > bestV {
 				best, bestV = m, v
 			}
 		}

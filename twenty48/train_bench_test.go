@@ -50,3 +50,20 @@ func BenchmarkNetworkValue(b *testing.B) {
 		b.Fatal(sum)
 	}
 }
+
+// BenchmarkTrainGameSmall is BenchmarkTrainGame on a network of 4-tuples,
+// whose tables fit the processor's caches: the cost of the arithmetic.
+func BenchmarkTrainGameSmall(b *testing.B) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	shape := Shape{Tuples: [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}, {0, 1, 4, 5}, {4, 5, 8, 9}}}
+	net, _ := NewNetwork(shape, 0)
+	tr := &trainer{net: net, cfg: DefaultTrainConfig}
+	moves := 0
+	b.ResetTimer()
+	c0 := threadCPU()
+	for i := 0; i < b.N; i++ {
+		moves += tr.game(int64(i)).moves
+	}
+	b.ReportMetric(float64(moves)/(threadCPU()-c0).Seconds(), "moves/cpu-s")
+}
