@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Shape is the layout of an n-tuple network: which cells each tuple reads,
@@ -109,6 +111,43 @@ func (s Shape) String() string {
 		}
 	}
 	return desc
+}
+
+// ParseShape reads a shape as ludus 2048 train takes it: tuples written
+// as hexadecimal cells ("012345,456789"), and the tiles (16384, 32768)
+// whose arrival starts each later stage.
+func ParseShape(tuples string, stageTiles []int) (Shape, error) {
+	var s Shape
+	for _, t := range strings.Split(tuples, ",") {
+		var cells []int
+		for _, c := range strings.TrimSpace(t) {
+			v, err := strconv.ParseUint(string(c), 16, 8)
+			if err != nil {
+				return s, fmt.Errorf("tuple %q: %q is not a cell (0-9, a-f)", t, c)
+			}
+			cells = append(cells, int(v))
+		}
+		s.Tuples = append(s.Tuples, cells)
+	}
+	for _, v := range stageTiles {
+		r, err := rankOf(v)
+		if err != nil || r == 0 {
+			return s, fmt.Errorf("stage tile %d is not a tile", v)
+		}
+		s.Stages = append(s.Stages, r)
+	}
+	return s, s.Validate()
+}
+
+// FormatTuples writes tuples as ParseShape reads them.
+func FormatTuples(tuples [][]int) string {
+	parts := make([]string, len(tuples))
+	for i, t := range tuples {
+		for _, c := range t {
+			parts[i] += strconv.FormatInt(int64(c), 16)
+		}
+	}
+	return strings.Join(parts, ",")
 }
 
 // Network is an n-tuple network: the value of a board (an afterstate: after
@@ -355,4 +394,27 @@ func (n *Network) addBoard(x uint64, d float32) float32 {
 	st := n.features(x, idx[:])
 	n.add(st, idx[:], d)
 	return n.valueOf(st, idx[:])
+}
+
+// Digest returns a fingerprint of the network's weights (FNV-1a over the
+// non-zero entries and their places), to tell whether two trainings made
+// the same network.
+func (n *Network) Digest() string {
+	h := uint64(14695981039346656037)
+	mix := func(v uint64) {
+		for k := 0; k < 8; k++ {
+			h ^= v & 0xff
+			h *= 1099511628211
+			v >>= 8
+		}
+	}
+	for t, tb := range n.w {
+		mix(uint64(t))
+		for i, w := range tb {
+			if w != 0 {
+				mix(uint64(i)<<32 | uint64(math.Float32bits(w)))
+			}
+		}
+	}
+	return fmt.Sprintf("%016x", h)
 }

@@ -22,6 +22,8 @@ type trainFlags struct {
 	workers     int
 	cfg         twenty48.TrainConfig
 	step        float64
+	tuples      string
+	stages      []int
 }
 
 func newTrainCmd() *cobra.Command {
@@ -66,6 +68,8 @@ the network depends only on --seed.
 	fl.BoolVar(&f.cfg.TC, "tc", f.cfg.TC, "temporal coherence: per-weight step sizes")
 	fl.Float32Var(&f.cfg.Init, "init", f.cfg.Init, "optimistic initial value of a board (new trainings)")
 	fl.IntVar(&f.cfg.Every, "every", f.cfg.Every, "games per point of the learning curve (new trainings)")
+	fl.StringVar(&f.tuples, "tuples", twenty48.FormatTuples(twenty48.DefaultShape.Tuples), "the tuples' cells, one hexadecimal digit a cell (0 top left, f bottom right), comma-separated (new trainings)")
+	fl.IntSliceVar(&f.stages, "stages", []int{16384, 32768}, "largest tiles that start a new stage of weights (new trainings)")
 	fl.StringVar(&f.export, "export", "", "write the trained network, quantized, to `FILE` and stop")
 	fl.Float64Var(&f.step, "step", 0.5, "quantization step of --export (0: exact float32)")
 	cmd.MarkFlagRequired("out")
@@ -86,6 +90,9 @@ func runTrain(cmd *cobra.Command, f trainFlags) error {
 			return fmt.Errorf("%s holds no training to export", f.out)
 		}
 		f.cfg.Seed = f.seed
+		if f.cfg.Shape, err = twenty48.ParseShape(f.tuples, f.stages); err != nil {
+			return err
+		}
 		if t, err = twenty48.NewTraining(f.out, f.cfg); err != nil {
 			return err
 		}
@@ -146,7 +153,7 @@ func trainRun(cmd *cobra.Command, t *twenty48.Training, f trainFlags) error {
 
 func printTraining(w io.Writer, t *twenty48.Training) {
 	s := t.State
-	fmt.Fprintf(w, "network        %s, %d weights\n", t.Net.Shape, t.Net.Weights())
+	fmt.Fprintf(w, "network        %s, %d weights (digest %s)\n", t.Net.Shape, t.Net.Weights(), t.Net.Digest())
 	fmt.Fprintf(w, "training       seed %d, alpha %g, lambda %g, tc %v, init %g\n",
 		s.Config.Seed, s.Config.Alpha, s.Config.Lambda, s.Config.TC, s.Config.Init)
 	fmt.Fprintf(w, "games          %d (%d moves) in %.2f h (%.2f CPU h)\n", s.Games, s.Moves, s.Seconds/3600, s.CPUSeconds/3600)
