@@ -77,3 +77,16 @@ func TestParseWeights(t *testing.T) {
 		}
 	}
 }
+
+func TestWilson(t *testing.T) {
+	for _, tt := range []struct {
+		p      float64
+		n      int
+		lo, hi float64
+	}{{0.5, 100, 0.4038, 0.5962}, {0, 10, 0, 0.2775}, {0.75, 200, 0.6860, 0.8042}} {
+		lo, hi := Wilson(tt.p, tt.n)
+		if math.Abs(lo-tt.lo) > 1e-3 || math.Abs(hi-tt.hi) > 1e-3 {
+			t.Errorf("Wilson(%g, %d) = %.4f-%.4f, want %.4f-%.4f", tt.p, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
