@@ -114,9 +114,9 @@ func (s Shape) String() string {
 }
 
 // ParseShape reads a shape as ludus 2048 train takes it: tuples written
-// as hexadecimal cells ("012345,456789"), and the tiles (16384, 32768)
-// whose arrival starts each later stage.
-func ParseShape(tuples string, stageTiles []int) (Shape, error) {
+// as hexadecimal cells ("012345,456789"), and the tiles whose arrival
+// starts each later stage ("16384,32768"; "" for one stage).
+func ParseShape(tuples, stages string) (Shape, error) {
 	var s Shape
 	for _, t := range strings.Split(tuples, ",") {
 		var cells []int
@@ -129,10 +129,14 @@ func ParseShape(tuples string, stageTiles []int) (Shape, error) {
 		}
 		s.Tuples = append(s.Tuples, cells)
 	}
-	for _, v := range stageTiles {
-		r, err := rankOf(v)
-		if err != nil || r == 0 {
-			return s, fmt.Errorf("stage tile %d is not a tile", v)
+	for _, t := range strings.Split(stages, ",") {
+		if t = strings.TrimSpace(t); t == "" {
+			continue
+		}
+		v, err := strconv.Atoi(t)
+		r, rerr := rankOf(v)
+		if err != nil || rerr != nil || r == 0 {
+			return s, fmt.Errorf("stage tile %q is not a tile", t)
 		}
 		s.Stages = append(s.Stages, r)
 	}
@@ -233,7 +237,11 @@ func newExtractor(cells []int) extractor {
 
 func (e *extractor) index(x uint64) uint64 {
 	i := x >> e.shift[0] & e.mask[0]
-	for k := 1; k < e.runs; k++ {
+	if e.runs == 1 {
+		return i
+	}
+	i |= (x >> e.shift[1] & e.mask[1]) << e.dst[1]
+	for k := 2; k < e.runs; k++ {
 		i |= (x >> e.shift[k] & e.mask[k]) << e.dst[k]
 	}
 	return i

@@ -23,7 +23,7 @@ type trainFlags struct {
 	cfg         twenty48.TrainConfig
 	step        float64
 	tuples      string
-	stages      []int
+	stages      string
 }
 
 func newTrainCmd() *cobra.Command {
@@ -69,7 +69,7 @@ the network depends only on --seed.
 	fl.Float32Var(&f.cfg.Init, "init", f.cfg.Init, "optimistic initial value of a board (new trainings)")
 	fl.IntVar(&f.cfg.Every, "every", f.cfg.Every, "games per point of the learning curve (new trainings)")
 	fl.StringVar(&f.tuples, "tuples", twenty48.FormatTuples(twenty48.DefaultShape.Tuples), "the tuples' cells, one hexadecimal digit a cell (0 top left, f bottom right), comma-separated (new trainings)")
-	fl.IntSliceVar(&f.stages, "stages", []int{16384, 32768}, "largest tiles that start a new stage of weights (new trainings)")
+	fl.StringVar(&f.stages, "stages", "16384,32768", `largest tiles that start a new stage of weights, comma-separated ("": one stage; new trainings)`)
 	fl.StringVar(&f.export, "export", "", "write the trained network, quantized, to `FILE` and stop")
 	fl.Float64Var(&f.step, "step", 0.5, "quantization step of --export (0: exact float32)")
 	cmd.MarkFlagRequired("out")
