@@ -23,7 +23,7 @@ type BenchConfig struct {
 	// skipped).
 	FastGames, SlowGames int
 	Eval                 string
-	Workers       int
+	Workers              int
 }
 
 // Reference figures of nneonneo/2048-ai measured on this kind of machine
