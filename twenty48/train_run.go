@@ -65,7 +65,8 @@ type TrainState struct {
 }
 
 // Training is an n-tuple network being trained in a directory, which
-// holds its checkpoint and learning curve.
+// holds its checkpoint and learning curve (or in memory alone, with no
+// directory).
 type Training struct {
 	Dir   string
 	State TrainState
@@ -286,8 +287,12 @@ func (p *curveAcc) point(games int64, seconds float64) CurvePoint {
 }
 
 // Checkpoint writes the network with the trainer's state to the
-// directory, atomically, and draws the learning curve.
+// directory, atomically, and draws the learning curve. A training without
+// a directory keeps nothing.
 func (t *Training) Checkpoint() error {
+	if t.Dir == "" {
+		return nil
+	}
 	if err := os.MkdirAll(t.Dir, 0o755); err != nil {
 		return err
 	}
