@@ -284,6 +284,7 @@ func TestPuzzleRejections(t *testing.T) {
 		{"POST", "/api/2048/games/" + g.ID + "/moves", map[string]any{"move": "sideways"}, 422, "want up, down"},
 		{"POST", "/api/2048/games/" + g.ID + "/ai", map[string]any{"depth": 60}, 422, "want 1 to 6"},
 		{"POST", "/api/2048/games/" + g.ID + "/ai", map[string]any{"eval": "magic"}, 422, "magic"},
+		{"POST", "/api/2048/games/" + g.ID + "/ai", map[string]any{"eval": "/etc/passwd"}, 422, "want nneonneo, ludus, learned"},
 		{"GET", "/api/dungeon/layout.svg", nil, 400, "?spec=NAME"},
 		{"GET", "/api/dungeon/layout.svg?spec=moria.yaml", nil, 404, "no level spec"},
 		{"GET", "/api/dungeon/layout.json?spec=keep.yaml&seed=-3", nil, 400, "seed"},

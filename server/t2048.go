@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -19,6 +21,10 @@ const (
 	// the depth asked while the time allows.
 	aiTimeLimit = 2 * time.Second
 )
+
+// web2048Evals are the evaluations the page may ask for: the built-in ones
+// (EvalByName also reads files, which a request must not name).
+var web2048Evals = []string{"nneonneo", "ludus", "learned"}
 
 // Game2048 is a 2048 game as the API answers it.
 type Game2048 struct {
@@ -58,7 +64,7 @@ type game2048 struct {
 }
 
 func (g *game2048) state() *Game2048 {
-	return &Game2048{ID: g.id, Seed: g.seed, Board: g.g.Board.Tiles(), Score: g.g.Score, Moves: g.g.Moves,
+	return &Game2048{ID: g.id, Seed: g.seed, Board: g.g.Tiles(), Score: g.g.Score, Moves: g.g.Moves,
 		Over: g.g.Over(), Spawn: g.last}
 }
 
@@ -68,7 +74,7 @@ func (g *game2048) play(m twenty48.Move) error {
 	if g.g.Over() {
 		return failf(http.StatusConflict, "the game is over")
 	}
-	if !g.g.Board.Legal(m) {
+	if !g.g.Legal(m) {
 		return failf(http.StatusUnprocessableEntity, "%s moves no tile", m)
 	}
 	st, err := g.g.Play(m)
@@ -130,6 +136,9 @@ func (s *Server) route2048(mux *http.ServeMux) {
 		if req.Eval == "" {
 			req.Eval = "nneonneo"
 		}
+		if !slices.Contains(web2048Evals, req.Eval) {
+			return failf(http.StatusUnprocessableEntity, "evaluation %q: want %s", req.Eval, strings.Join(web2048Evals, ", "))
+		}
 		ev, err := twenty48.EvalByName(req.Eval)
 		if err != nil {
 			return failf(http.StatusUnprocessableEntity, "%v", err)
@@ -141,7 +150,7 @@ func (s *Server) route2048(mux *http.ServeMux) {
 		out := &AI2048{Evals: map[string]float64{}}
 		var move twenty48.Move
 		err = s.work(r.Context(), aiTimeLimit+time.Second, func(context.Context) error {
-			m, vals, info, ok := x.Analyze(g.g.Board)
+			m, vals, info, ok := x.AnalyzeGame(g.g)
 			if !ok {
 				return failf(http.StatusConflict, "no move is legal")
 			}

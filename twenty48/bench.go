@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"time"
 )
@@ -17,8 +18,12 @@ type BenchConfig struct {
 	AdaptiveMoves int // moves of game Seed with the adaptive depth
 	StrengthGames int // games at depth 3 with the default evaluation
 	TimeGames     int // games at equal time: EqualTimePlayer (0: skipped)
-	Eval          string
-	Workers       int
+	// FastGames and SlowGames are games of the learned evaluation at the
+	// two time targets, LearnedFastPlayer and LearnedSlowPlayer (0:
+	// skipped).
+	FastGames, SlowGames int
+	Eval                 string
+	Workers              int
 }
 
 // Reference figures of nneonneo/2048-ai measured on this kind of machine
@@ -35,6 +40,19 @@ const (
 // than depth 4 with the published cut-off and plays much stronger
 // (docs/bench-2048.md).
 var EqualTimePlayer = PlayerSpec{Kind: "expectimax", Eval: "nneonneo", Depth: 6, MinProb: 0.002}
+
+// LearnedFastPlayer is the learned network's player for a budget of 3 ms
+// a move; LearnedSlowPlayer for 100 ms a move (docs/bench-2048.md).
+var (
+	LearnedFastPlayer = PlayerSpec{Kind: "expectimax", Eval: "learned", Depth: 2, MinProb: DefaultMinProb}
+	LearnedSlowPlayer = PlayerSpec{Kind: "expectimax", Eval: "learned", Depth: 4, MinProb: 0.001}
+)
+
+// Published figures of the learned players, for the benchmark's table.
+const (
+	refLearned = "nneonneo/2048-ai, full depth (about 50 ms a move): 36%; Yeh et al. 2016, 3-ply: 31.75%; " +
+		"TDL2048+ (Guei et al.), 2-ply: 48.92%, 6-ply: 72.00%"
+)
 
 // Bench plays the benchmark games and writes a Markdown report: speed at
 // depth 3 (fast and generic paths), the adaptive depth's time per move,
@@ -95,7 +113,39 @@ func Bench(ctx context.Context, w io.Writer, cfg BenchConfig) error {
 			fmt.Sprintf("%.0f%% / %.0f%% / %.0f%% / %.0f", 100*s.Reach["8192"], 100*s.Reach["16384"], 100*s.Reach["32768"], s.MeanScore),
 			"88% / 54% / 0% / 231,730 (depth 4, 3.1 ms/move, 50 games)", cmd)
 	}
+	for _, lp := range []struct {
+		spec   PlayerSpec
+		games  int
+		budget string
+	}{{LearnedFastPlayer, cfg.FastGames, "3"}, {LearnedSlowPlayer, cfg.SlowGames, "100"}} {
+		if lp.games <= 0 {
+			continue
+		}
+		s, cmd, err := run(lp.spec, lp.games, 0)
+		if err != nil {
+			return err
+		}
+		lo, hi := Wilson(s.Reach["32768"], s.Games)
+		row(fmt.Sprintf("learned, at most %s ms a move, %d games: 16384 / 32768 (95%% interval) / 65536 / mean score (%.2f ms/move)",
+			lp.budget, s.Games, s.MsPerMove["all"]),
+			fmt.Sprintf("%.0f%% / %.1f%% (%.1f-%.1f%%) / %.1f%% / %.0f", 100*s.Reach["16384"], 100*s.Reach["32768"], 100*lo, 100*hi,
+				100*s.Reach["65536"], s.MeanScore),
+			refLearned, cmd)
+	}
 	return ew.err
+}
+
+// Wilson returns the 95% Wilson score interval of a share p observed in n
+// trials.
+func Wilson(p float64, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959964
+	nf := float64(n)
+	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
+	half := z / (1 + z*z/nf) * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	return max(0, centre-half), min(1, centre+half)
 }
 
 func reachText(s Summary) string {

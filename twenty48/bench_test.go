@@ -1,6 +1,8 @@
 package twenty48
 
 import (
+	"os"
+	"runtime"
 	"testing"
 )
 
@@ -11,14 +13,22 @@ func benchBoards(tb testing.TB) []Board { return sampleBoards(tb, 7, 7) }
 func benchmarkPlayer(b *testing.B, p Player) { benchmarkPlayerOn(b, benchBoards(b), p) }
 
 // benchmarkPlayerOn times one decision of p on each of boards in turn.
+// It also reports the thread's CPU time per decision, which other work on
+// the machine inflates less than the wall clock.
 func benchmarkPlayerOn(b *testing.B, boards []Board, p Player) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	var evals int64
 	b.ResetTimer()
+	c0 := threadCPU()
 	for i := 0; i < b.N; i++ {
 		_, info, _ := p.Choose(boards[i%len(boards)], nil)
 		evals += info.Evals
 	}
+	cpu := (threadCPU() - c0).Seconds()
 	b.ReportMetric(float64(evals)/b.Elapsed().Seconds(), "evals/s")
+	b.ReportMetric(float64(evals)/cpu, "evals/cpu-s")
+	b.ReportMetric(cpu*1e6/float64(b.N), "cpu-µs/op")
 }
 
 // BenchmarkChooseDepth3 is one decision of the fast path at depth 3 with
@@ -84,4 +94,26 @@ func BenchmarkLeafMax(b *testing.B) {
 		sink += s.leafMax(boards[i%len(boards)])
 	}
 	_ = sink
+}
+
+// benchNetEval is the learned evaluation of the benchmarks: the network
+// file named by $LUDUS_2048_NET, else the shipped one; the benchmark is
+// skipped when neither is there.
+func benchNetEval(b *testing.B) *Eval {
+	b.Helper()
+	name := "learned"
+	if f := os.Getenv("LUDUS_2048_NET"); f != "" {
+		name = f
+	}
+	e, err := EvalByName(name)
+	if err != nil {
+		b.Skip(err)
+	}
+	return e
+}
+
+// BenchmarkChooseNetworkDepth2 is one decision at depth 2 with the learned
+// evaluation.
+func BenchmarkChooseNetworkDepth2(b *testing.B) {
+	benchmarkPlayer(b, &Expectimax{Eval: benchNetEval(b), Depth: 2, MinProb: DefaultMinProb})
 }

@@ -3,6 +3,7 @@ package twenty48
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -21,6 +22,7 @@ type Eval struct {
 	Doc  string
 	rows *[65536]int32
 	cols *[65536]int32
+	net  *Network // a learned evaluation instead of the tables (NetworkEval)
 }
 
 // EvalScale is the number of table units per evaluation point.
@@ -28,6 +30,9 @@ const EvalScale = 8
 
 // Score evaluates b.
 func (e *Eval) Score(b Board) float32 {
+	if e.net != nil {
+		return e.scoreNet(b)
+	}
 	return float32(e.units(uint64(b), uint64(b.Transpose()))) / EvalScale
 }
 
@@ -108,33 +113,61 @@ func (w LineWeights) Line(r [4]int) float64 {
 
 var (
 	evalMu     sync.Mutex
-	evalMakers = map[string]func() *Eval{}
+	evalMakers = map[string]func() (*Eval, error){}
 	evalCache  = map[string]*Eval{}
 )
 
 // RegisterEval makes an evaluation available by name (EvalByName, the
 // --eval flag). Tables are built on first use.
 func RegisterEval(name string, make func() *Eval) {
+	registerEval(name, func() (*Eval, error) { return make(), nil })
+}
+
+func registerEval(name string, make func() (*Eval, error)) {
 	evalMu.Lock()
 	defer evalMu.Unlock()
 	evalMakers[name] = make
 }
 
-// EvalByName returns a registered evaluation, building its tables once.
+// EvalByName returns an evaluation, building it once: a registered name
+// ("ludus", "nneonneo", "learned"), heuristic terms such as
+// "empty=1000,merges=500" or "nneonneo,sum=12" (see ParseWeights), or the
+// path of a network file (anything with a path separator or the .ntuple
+// extension).
 func EvalByName(name string) (*Eval, error) {
 	evalMu.Lock()
 	defer evalMu.Unlock()
 	if e, ok := evalCache[name]; ok {
 		return e, nil
 	}
-	mk, ok := evalMakers[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown evaluation %q (have %s)", name, strings.Join(evalNamesLocked(), ", "))
+	var e *Eval
+	var err error
+	switch mk, ok := evalMakers[name]; {
+	case ok:
+		e, err = mk()
+	case strings.Contains(name, "="):
+		var w LineWeights
+		if w, err = ParseWeights(name); err == nil {
+			e = NewEval(name, "the nneonneo terms with the weights given", w.Line)
+		}
+	case strings.ContainsRune(name, filepath.Separator) || strings.ContainsRune(name, '/') || filepath.Ext(name) == NetworkExt:
+		var n *Network
+		if n, _, err = LoadNetwork(name); err == nil {
+			e = NetworkEval(name, "the learned network of "+name, n)
+		}
+	default:
+		err = fmt.Errorf("unknown evaluation %q (have %s, heuristic terms such as %q, or a network file)",
+			name, strings.Join(evalNamesLocked(), ", "), "empty=1000,merges=500")
 	}
-	e := mk()
+	if err != nil {
+		return nil, err
+	}
 	evalCache[name] = e
 	return e, nil
 }
+
+// NetworkExt is the extension of network files.
+const NetworkExt = ".ntuple"
 
 // EvalNames lists the registered evaluations.
 func EvalNames() []string {

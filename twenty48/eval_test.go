@@ -2,6 +2,7 @@ package twenty48
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -32,9 +33,10 @@ func TestNneonneoLine(t *testing.T) {
 // TestEvalTables checks that a board's evaluation is the sum of its rows'
 // and columns' line values.
 func TestEvalTables(t *testing.T) {
-	for _, name := range EvalNames() {
+	tuned, _ := ParseWeights("nneonneo,empty=300,sum=12")
+	for name, w := range map[string]LineWeights{"nneonneo": NneonneoWeights, "ludus": LudusWeights,
+		"nneonneo,empty=300,sum=12": tuned} {
 		e := mustEval(t, name)
-		w := map[string]LineWeights{"nneonneo": NneonneoWeights, "ludus": LudusWeights}[name]
 		for _, b := range sampleBoards(t, 21, 25) {
 			var want float64
 			for i := 0; i < 4; i++ {
@@ -48,5 +50,43 @@ func TestEvalTables(t *testing.T) {
 	}
 	if _, err := EvalByName("nosuch"); err == nil {
 		t.Error("EvalByName accepted an unknown name")
+	}
+}
+
+func TestParseWeights(t *testing.T) {
+	for _, tt := range []struct {
+		spec, err string
+		want      LineWeights
+	}{
+		{spec: "empty=1000", want: func() LineWeights { w := LudusWeights; w.Empty = 1000; return w }()},
+		{spec: "nneonneo, sum = 12 ,mono=40", want: func() LineWeights { w := NneonneoWeights; w.Sum, w.Mono = 12, 40; return w }()},
+		{spec: LudusWeights.String(), want: LudusWeights},
+		{spec: "empty=1000,bogus=3", err: `unknown term "bogus"`},
+		{spec: "empty=abc", err: `term empty: "abc" is not a number`},
+		{spec: "empty=NaN", err: "not a number"},
+		{spec: "sum_power=100", err: "out of its range"},
+		{spec: "other,empty=1", err: `weights "other" to start from are unknown`},
+		{spec: "empty=1,sum", err: `"sum" is not term=value`},
+	} {
+		got, err := ParseWeights(tt.spec)
+		switch {
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("%q: error %v, want %q", tt.spec, err, tt.err)
+		case tt.err == "" && (err != nil || got != tt.want):
+			t.Errorf("%q: %+v, %v; want %+v", tt.spec, got, err, tt.want)
+		}
+	}
+}
+
+func TestWilson(t *testing.T) {
+	for _, tt := range []struct {
+		p      float64
+		n      int
+		lo, hi float64
+	}{{0.5, 100, 0.4038, 0.5962}, {0, 10, 0, 0.2775}, {0.75, 200, 0.6860, 0.8042}} {
+		lo, hi := Wilson(tt.p, tt.n)
+		if math.Abs(lo-tt.lo) > 1e-3 || math.Abs(hi-tt.hi) > 1e-3 {
+			t.Errorf("Wilson(%g, %d) = %.4f-%.4f, want %.4f-%.4f", tt.p, tt.n, lo, hi, tt.lo, tt.hi)
+		}
 	}
 }

@@ -78,3 +78,50 @@ func ExampleReadRecords() {
 	fmt.Println(len(r.Moves), "moves, first", r.Moves[0].Move, "score", r.Summary.Score)
 	// Output: 5 moves, first up score 16
 }
+
+// ExampleParseWeights reads the heuristic's weights as --eval takes them.
+func ExampleParseWeights() {
+	w, err := twenty48.ParseWeights("nneonneo,empty=300,sum=12")
+	fmt.Println(w, err)
+	_, err = twenty48.ParseWeights("empty=lots")
+	fmt.Println(err)
+	// Output:
+	// base=200000,empty=300,merges=700,monotonicity=47,mono_power=4,sum=12,sum_power=3.5 <nil>
+	// evaluation "empty=lots": term empty: "lots" is not a number
+}
+
+// ExampleTraining learns a small network for a few games and plays with
+// it: the same seed gives the same network.
+func ExampleTraining() {
+	cfg := twenty48.DefaultTrainConfig
+	cfg.Seed = 1
+	cfg.Shape, _ = twenty48.ParseShape("0123,4567,0145", "")
+	t, _ := twenty48.NewTraining("", cfg)
+	if err := t.Run(context.Background(), twenty48.TrainOptions{Games: 20, Workers: 1}); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(t.State.Games, "games,", t.Net.Shape)
+
+	player := &twenty48.Expectimax{Eval: twenty48.NetworkEval("small", "", t.Net), Depth: 1}
+	g := twenty48.NewGame(7)
+	for !g.Over() {
+		m, _, _ := twenty48.ChooseOn(player, g, nil)
+		g.Play(m)
+	}
+	fmt.Println(g.MaxTile() >= 128)
+	// Output:
+	// 20 games, 3x4-tuple
+	// true
+}
+
+// ExampleProject shows the board the players see of a game past 32768:
+// the 65536 becomes the largest rank, the tiles below keep their order
+// and gaps.
+func ExampleProject() {
+	fmt.Print(twenty48.Project([16]int{65536, 16384, 8192, 2, 4}))
+	// Output:
+	//  32768   8192   4096      2
+	//      4      .      .      .
+	//      .      .      .      .
+	//      .      .      .      .
+}

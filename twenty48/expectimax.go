@@ -102,8 +102,21 @@ func putSearcher(s *searcher) {
 // when no move is legal. The generator is not used: the search is
 // deterministic with a depth budget.
 func (x *Expectimax) Choose(b Board, _ *rand.Rand) (m Move, info Info, ok bool) {
-	m, info, _, ok = x.search(b)
+	m, info, _, ok = x.search(b, [4]bool{})
 	return m, info, ok
+}
+
+// ChooseLegal is Choose among the given legal moves (see LegalChooser).
+func (x *Expectimax) ChooseLegal(b Board, legal [4]bool, _ *rand.Rand) (m Move, info Info, ok bool) {
+	m, info, _, ok = x.search(b, skipOf(legal))
+	return m, info, ok
+}
+
+func skipOf(legal [4]bool) (skip [4]bool) {
+	for i, l := range legal {
+		skip[i] = !l
+	}
+	return skip
 }
 
 // MoveValues is what a search made of every move of a board, in the order
@@ -118,14 +131,26 @@ type MoveValues struct {
 // deepest search that finished: what a front end shows beside the move
 // chosen.
 func (x *Expectimax) Analyze(b Board) (m Move, vals MoveValues, info Info, ok bool) {
-	m, info, vals, ok = x.search(b)
+	m, info, vals, ok = x.search(b, [4]bool{})
 	return m, vals, info, ok
 }
 
-func (x *Expectimax) search(b Board) (m Move, info Info, vals MoveValues, ok bool) {
+// AnalyzeGame is Analyze on a game's board, past 32768 among the moves
+// legal on its exact tiles.
+func (x *Expectimax) AnalyzeGame(g *Game) (m Move, vals MoveValues, info Info, ok bool) {
+	var skip [4]bool
+	if g.Big() {
+		skip = skipOf(g.LegalMoves())
+	}
+	m, info, vals, ok = x.search(g.Board, skip)
+	return m, vals, info, ok
+}
+
+func (x *Expectimax) search(b Board, skip [4]bool) (m Move, info Info, vals MoveValues, ok bool) {
 	s := getSearcher()
 	defer putSearcher(s)
 	s.reset(x.Eval, float32(x.MinProb))
+	s.skip = skip
 	if x.Time <= 0 {
 		m, ok = s.root(b, x.DepthFor(b))
 		return m, s.info, s.values, ok

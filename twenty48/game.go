@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 )
 
 // Spawn probabilities of the original game: a new tile is a 4 with
@@ -52,10 +53,11 @@ func SlideTiles(t [16]int, m Move) (after [16]int, gain int) {
 // Step is what one move did: the board before it, the board after the slide
 // and merges (before the spawn), the score gained and the spawned tile.
 type Step struct {
-	Before Board
-	Move   Move
-	After  [16]int // exact tile values: may hold a 65536 (see Game.Play)
-	Gain   int
+	Before      Board   // as the player saw it (a projection past 32768)
+	BeforeTiles [16]int // exact tile values
+	Move        Move
+	After       [16]int // exact tile values
+	Gain        int
 	// SpawnCell is the row-major cell of the new tile and SpawnValue its
 	// value (2 or 4); SpawnValue is 0 when nothing spawned.
 	SpawnCell, SpawnValue int
@@ -63,14 +65,22 @@ type Step struct {
 
 // Game is one game of 2048 driven by a seeded random generator: the same
 // seed gives the same spawns for the same moves.
+//
+// Tiles up to 32768 live on Board, the bitboard. Merging two 32768 tiles
+// makes a 65536, which a 4-bit cell cannot hold: from then on the game
+// keeps its exact tiles apart (Tiles), plays moves with the exact rules on
+// them, and Board holds their projection for the players (Project), so
+// that the rare game past 32768 costs the common one nothing.
 type Game struct {
+	// Board is the board: exact while every tile is 32768 or less, the
+	// projection of the exact tiles after that (see Big).
 	Board Board
 	Score int
 	Moves int // legal moves played
 	rng   *rand.Rand
-	// big is set when a move merged two 32768 tiles: the 65536 tile does
-	// not fit a Board, so the game ends there with this maximum tile.
-	big int
+	// tiles are the exact tile values once a tile above 32768 exists.
+	tiles [16]int
+	big   bool
 }
 
 // ErrOver is returned by Play when the game has ended.
@@ -91,6 +101,31 @@ func NewGameFrom(b Board, score int, seed uint64) *Game {
 	return &Game{Board: b, Score: score, rng: rand.New(rand.NewPCG(seed, 0x2048))}
 }
 
+// NewGameFromTiles continues from a board of any tiles a game can hold
+// (65536 and 131072 included), with its own seed.
+func NewGameFromTiles(t [16]int, score int, seed uint64) (*Game, error) {
+	g := &Game{Score: score, rng: rand.New(rand.NewPCG(seed, 0x2048))}
+	for i, v := range t {
+		if _, err := rankOf(v); err != nil {
+			return nil, fmt.Errorf("cell %d: %w", i, err)
+		}
+	}
+	g.setTiles(t)
+	return g, nil
+}
+
+// setTiles makes t the game's board: on the bitboard when every tile fits
+// it, else kept exact with its projection on Board.
+func (g *Game) setTiles(t [16]int) {
+	b, err := FromTiles(t)
+	if err == nil && !g.big {
+		g.Board = b
+		return
+	}
+	g.tiles, g.big = t, true
+	g.Board = Project(t)
+}
+
 func rankBits(v int) int {
 	if v == 4 {
 		return 2
@@ -99,7 +134,8 @@ func rankBits(v int) int {
 }
 
 // spawn draws a new tile as the original game does: the value first, then a
-// cell uniformly among the empty ones (row-major order).
+// cell uniformly among the empty ones (row-major order). Board's empty
+// cells are the exact board's: a projection keeps every tile.
 func (g *Game) spawn() (cell, value int) {
 	value = 2
 	if g.rng.IntN(10) == 0 {
@@ -117,22 +153,60 @@ func (g *Game) spawn() (cell, value int) {
 	panic("twenty48: spawn on a full board") // Empty() > 0 was checked by IntN
 }
 
-// Over reports whether the game has ended: no legal move, or a 65536 tile.
-func (g *Game) Over() bool { return g.big != 0 || g.Board.Over() }
+// Big reports whether the game holds a tile above 32768: then Board is a
+// projection and Tiles the exact board.
+func (g *Game) Big() bool { return g.big }
 
-// MaxTile returns the largest tile, 65536 included.
-func (g *Game) MaxTile() int { return max(g.big, g.Board.MaxTile()) }
+// Tiles returns the exact tile values, row-major.
+func (g *Game) Tiles() [16]int {
+	if g.big {
+		return g.tiles
+	}
+	return g.Board.Tiles()
+}
+
+// Legal reports whether move m changes the exact board.
+func (g *Game) Legal(m Move) bool {
+	if !g.big {
+		return g.Board.Legal(m)
+	}
+	after, _ := SlideTiles(g.tiles, m)
+	return after != g.tiles
+}
+
+// LegalMoves returns which moves change the board, in the order of Moves.
+func (g *Game) LegalMoves() (legal [4]bool) {
+	for i, m := range Moves {
+		legal[i] = g.Legal(m)
+	}
+	return legal
+}
+
+// Over reports whether the game has ended: no move is legal.
+func (g *Game) Over() bool {
+	if !g.big {
+		return g.Board.Over()
+	}
+	return g.LegalMoves() == [4]bool{}
+}
+
+// MaxTile returns the largest tile, past 32768 included.
+func (g *Game) MaxTile() int {
+	if !g.big {
+		return g.Board.MaxTile()
+	}
+	return slices.Max(g.tiles[:])
+}
 
 // Play makes move m, adds its score and spawns a tile. An illegal move
-// changes nothing and returns an error. A move that merges two 32768 tiles
-// makes a 65536, which a Board cannot hold: Play records the exact result
-// in the Step and ends the game there, without a spawn.
+// changes nothing and returns an error. A move that merges two 32768
+// tiles makes a 65536: the game goes on with exact tiles (see Game).
 func (g *Game) Play(m Move) (Step, error) {
-	if g.big != 0 {
-		return Step{}, ErrOver
-	}
 	if m < Up || m > Right {
 		return Step{}, fmt.Errorf("invalid move %d", m)
+	}
+	if g.big || twoRank15(uint64(g.Board)) && g.Board.Overflows(m) {
+		return g.playExact(m)
 	}
 	after := g.Board.Move(m)
 	if after == g.Board {
@@ -141,17 +215,34 @@ func (g *Game) Play(m Move) (Step, error) {
 		}
 		return Step{}, fmt.Errorf("move %s changes nothing", m)
 	}
-	st := Step{Before: g.Board, Move: m, Gain: g.Board.Gain(m)}
+	st := Step{Before: g.Board, Move: m, Gain: g.Board.Gain(m), BeforeTiles: g.Board.Tiles()}
 	g.Score += st.Gain
 	g.Moves++
-	if g.Board.Overflows(m) {
-		st.After, _ = SlideTiles(g.Board.Tiles(), m)
-		g.big = 65536
-		return st, nil
-	}
 	st.After = after.Tiles()
 	g.Board = after
 	st.SpawnCell, st.SpawnValue = g.spawn()
 	g.Board = g.Board.WithRank(st.SpawnCell, rankBits(st.SpawnValue))
+	return st, nil
+}
+
+// playExact is Play on the exact tiles, for games past 32768.
+func (g *Game) playExact(m Move) (Step, error) {
+	before := g.Tiles()
+	after, gain := SlideTiles(before, m)
+	if after == before {
+		if g.Over() {
+			return Step{}, ErrOver
+		}
+		return Step{}, fmt.Errorf("move %s changes nothing", m)
+	}
+	st := Step{Before: g.Board, BeforeTiles: before, Move: m, After: after, Gain: gain}
+	g.Score += gain
+	g.Moves++
+	g.big = true
+	g.tiles = after
+	g.Board = Project(after)
+	st.SpawnCell, st.SpawnValue = g.spawn()
+	g.tiles[st.SpawnCell] = st.SpawnValue
+	g.Board = Project(g.tiles)
 	return st, nil
 }

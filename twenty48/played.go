@@ -30,7 +30,14 @@ type recording struct {
 }
 
 func (r *recording) Choose(b Board, rng *rand.Rand) (Move, Info, bool) {
-	m, info, ok := r.p.Choose(b, rng)
+	return r.note(r.p.Choose(b, rng))
+}
+
+func (r *recording) ChooseLegal(b Board, legal [4]bool, rng *rand.Rand) (Move, Info, bool) {
+	return r.note(chooseLegal(r.p, b, legal, rng))
+}
+
+func (r *recording) note(m Move, info Info, ok bool) (Move, Info, bool) {
 	if ok && m >= Up && m <= Right {
 		r.moves.WriteByte(moveLetters[m])
 	}

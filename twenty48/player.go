@@ -3,6 +3,7 @@ package twenty48
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 )
 
@@ -14,6 +15,38 @@ type Player interface {
 	// Choose returns a legal move on b and what choosing it cost; ok is
 	// false when no move is legal.
 	Choose(b Board, rng *rand.Rand) (m Move, info Info, ok bool)
+}
+
+// LegalChooser is a Player that can choose among moves it is told are
+// legal. Past 32768 a game shows its players a projection of the board
+// (Project), on which a move can look legal that is not; ChooseOn tells
+// such players which moves are.
+type LegalChooser interface {
+	ChooseLegal(b Board, legal [4]bool, rng *rand.Rand) (m Move, info Info, ok bool)
+}
+
+// ChooseOn asks p for a move in game g: on its board, or past 32768 on
+// its projection among the moves legal on the exact board (the first legal
+// one if p is no LegalChooser and picks another).
+func ChooseOn(p Player, g *Game, rng *rand.Rand) (Move, Info, bool) {
+	if !g.Big() {
+		return p.Choose(g.Board, rng)
+	}
+	return chooseLegal(p, g.Board, g.LegalMoves(), rng)
+}
+
+func chooseLegal(p Player, b Board, legal [4]bool, rng *rand.Rand) (Move, Info, bool) {
+	if legal == [4]bool{} {
+		return 0, Info{}, false
+	}
+	if lc, ok := p.(LegalChooser); ok {
+		return lc.ChooseLegal(b, legal, rng)
+	}
+	m, info, ok := p.Choose(b, rng)
+	if ok && (m < Up || m > Right || !legal[m]) {
+		m = Move(slices.Index(legal[:], true))
+	}
+	return m, info, ok
 }
 
 // Random plays a uniformly random legal move: the baseline of baselines.
@@ -35,6 +68,22 @@ func (Random) Choose(b Board, rng *rand.Rand) (Move, Info, bool) {
 	return legal[rng.IntN(n)], Info{}, true
 }
 
+// ChooseLegal picks one of the given legal moves at random.
+func (Random) ChooseLegal(_ Board, legal [4]bool, rng *rand.Rand) (Move, Info, bool) {
+	var ms [4]Move
+	n := 0
+	for i, ok := range legal {
+		if ok {
+			ms[n] = Move(i)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, Info{}, false
+	}
+	return ms[rng.IntN(n)], Info{}, true
+}
+
 // Greedy plays the move that scores most now, the first such in the order
 // up, down, left, right.
 type Greedy struct{}
@@ -44,6 +93,17 @@ func (Greedy) Choose(b Board, _ *rand.Rand) (Move, Info, bool) {
 	best, found, gain := Up, false, -1
 	for _, m := range Moves {
 		if b.Legal(m) && b.Gain(m) > gain {
+			best, found, gain = m, true, b.Gain(m)
+		}
+	}
+	return best, Info{}, found
+}
+
+// ChooseLegal picks the legal move with the largest gain on b.
+func (Greedy) ChooseLegal(b Board, legal [4]bool, _ *rand.Rand) (Move, Info, bool) {
+	best, found, gain := Up, false, -1
+	for i, m := range Moves {
+		if legal[i] && b.Gain(m) > gain {
 			best, found, gain = m, true, b.Gain(m)
 		}
 	}

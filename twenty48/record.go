@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // A record file is JSON lines (docs/2048.md): for each game a header line,
@@ -56,7 +57,7 @@ type Record struct {
 
 // moveRecord turns a Step into its record line.
 func moveRecord(st Step) RecordMove {
-	r := RecordMove{Before: st.Before.Tiles(), Move: st.Move.String(), After: st.After, Gain: st.Gain}
+	r := RecordMove{Before: st.BeforeTiles, Move: st.Move.String(), After: st.After, Gain: st.Gain}
 	if st.SpawnValue != 0 {
 		r.Spawn = &RecordSpawn{Index: st.SpawnCell, Value: st.SpawnValue}
 	}
@@ -274,7 +275,7 @@ func (rd *recordReader) summary(raw *rawLine) error {
 		return rd.errorf("summary says %d moves, the game has %d", s.Moves, len(r.Moves))
 	case raw.MaxTile != nil && s.MaxTile != maxTile:
 		return rd.errorf("summary max tile %d, the final board's is %d", s.MaxTile, maxTile)
-	case s.Over && !finished(board):
+	case s.Over && !finished(board, legacyEnd(r.Moves)):
 		return rd.errorf("summary says the game is over, but a move is still legal")
 	}
 	r.Summary, rd.closed = s, true
@@ -292,13 +293,21 @@ func (rd *recordReader) finish() ([]Record, error) {
 	return rd.records, nil
 }
 
-// finished reports whether no move changes the board, or it holds the
-// 65536 tile that ends a game on a 4-bit board.
-func finished(board [16]int) bool {
-	for _, v := range board {
-		if v >= 65536 {
-			return true
-		}
+// legacyEnd reports whether a game ends as ludus's records did before
+// games went on past 65536: with a move that made the 65536 and spawned
+// nothing.
+func legacyEnd(moves []RecordMove) bool {
+	if len(moves) == 0 || moves[len(moves)-1].Spawn != nil {
+		return false
+	}
+	return slices.Contains(moves[len(moves)-1].After[:], 65536)
+}
+
+// finished reports whether no move changes the board, or the game ended
+// as older records end a game at 65536 (legacy).
+func finished(board [16]int, legacy bool) bool {
+	if legacy {
+		return true
 	}
 	for _, m := range Moves {
 		if after, _ := SlideTiles(board, m); after != board {

@@ -213,30 +213,6 @@ func TestWorkedExamples(t *testing.T) {
 	}
 }
 
-// TestOverflowIsExact checks the 32768+32768 case end to end: the game
-// ends with the exact 65536 tile in its last step.
-func TestOverflowIsExact(t *testing.T) {
-	b, err := FromTiles([16]int{32768, 32768, 2, 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := NewGameFrom(b, 0, 1)
-	st, err := g.Play(Left)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := [16]int{65536, 2, 4}
-	if st.After != want || st.Gain != 65536 || st.SpawnValue != 0 {
-		t.Fatalf("step = %+v, want after %v gain 65536 and no spawn", st, want)
-	}
-	if !g.Over() || g.MaxTile() != 65536 || g.Score != 65536 {
-		t.Fatalf("over %v max %d score %d", g.Over(), g.MaxTile(), g.Score)
-	}
-	if _, err := g.Play(Right); err != ErrOver {
-		t.Fatalf("move after 65536: %v, want ErrOver", err)
-	}
-}
-
 func TestBoardHelpers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for n := 0; n < 10000; n++ {

@@ -67,7 +67,7 @@ func PlayGame(ctx context.Context, p Player, seed uint64, opt PlayOptions) (Game
 	rng := rand.New(rand.NewPCG(seed, 0x9a7e))
 	res := GameResult{Game: seed}
 	if opt.Record != nil {
-		h := RecordHeader{Game: seed, Seed: seed, Player: opt.Label, Start: g.Board.Tiles()}
+		h := RecordHeader{Game: seed, Seed: seed, Player: opt.Label, Start: g.Tiles()}
 		if err := appendJSONLine(opt.Record, h); err != nil {
 			return res, err
 		}
@@ -76,9 +76,9 @@ func PlayGame(ctx context.Context, p Player, seed uint64, opt PlayOptions) (Game
 		if g.Moves%64 == 0 && ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		phase := phaseOf(g.Board.MaxTile())
+		phase := phaseOf(g.MaxTile())
 		t0 := threadCPU()
-		m, info, ok := p.Choose(g.Board, rng)
+		m, info, ok := ChooseOn(p, g, rng)
 		res.PhaseNanos[phase] += int64(threadCPU() - t0)
 		if !ok {
 			break

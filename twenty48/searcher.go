@@ -31,6 +31,7 @@ type ttEntry struct {
 // never shared by two goroutines at once.
 type searcher struct {
 	ev       *Eval
+	net      *Network  // ev's network, if it is a learned evaluation
 	tt       []ttEntry // of which the first 1<<ttBits entries are used
 	ttBits   uint
 	gen      uint32
@@ -42,11 +43,15 @@ type searcher struct {
 	deadline time.Time  // zero: none
 	aborted  bool
 	tick     int
-	touch    uint32 // sums the entries read ahead, so that the reads stay in the code
+	touch    uint32            // sums the entries read ahead, so that the reads stay in the code
+	batch    [4][8 * 32]uint32 // feature indices of a network evaluation
+	// skip marks root moves not to search: moves that look legal on a
+	// projected board but are not (see LegalChooser).
+	skip [4]bool
 }
 
 func (s *searcher) reset(e *Eval, minProb float32) {
-	s.ev = e
+	s.ev, s.net = e, e.net
 	s.minProb = minProb
 	s.info = Info{}
 	s.deadline = time.Time{}
@@ -71,10 +76,15 @@ func (s *searcher) root(b Board, limit int) (Move, bool) {
 	s.values = MoveValues{}
 	for i, m := range Moves {
 		nb := b.Move(m)
-		if nb == b {
+		if nb == b || s.skip[i] {
 			continue
 		}
-		v := s.chance(nb, 1)
+		var v float32
+		if s.net != nil && twoRank15(uint64(b)) && b.Overflows(m) {
+			v = winUnits
+		} else {
+			v = s.chance(nb, 1)
+		}
 		if s.aborted {
 			return 0, false
 		}
@@ -92,6 +102,9 @@ func (s *searcher) root(b Board, limit int) (Move, bool) {
 // eval evaluates b in table units.
 func (s *searcher) eval(b Board) float32 {
 	s.info.Evals++
+	if s.net != nil {
+		return float32(netUnits(s.net, uint64(b)))
+	}
 	return float32(s.ev.units(uint64(b), uint64(b.Transpose())))
 }
 
@@ -166,6 +179,9 @@ func (s *searcher) store(bucket []ttEntry, b Board, v float32) {
 // assembly version (bottomPext, where the processor allows) gives the same
 // sum and count.
 func (s *searcher) bottom(b Board, empty uint64) float32 {
+	if s.net != nil {
+		return s.netBottom(b, empty)
+	}
 	if bottomAsm {
 		sum, evals := bottomPext(uint64(b), uint64(b.Transpose()), empty, s.ev.rows, s.ev.cols)
 		s.info.Evals += evals
@@ -189,7 +205,13 @@ func (s *searcher) bottom(b Board, empty uint64) float32 {
 // chance node over its legal moves, or 0 when none is legal.
 func (s *searcher) max(b Board, cprob float32) float32 {
 	if s.depth+1 >= s.limit || cprob < s.minProb {
+		if s.net != nil {
+			return float32(s.netLeafMax(b))
+		}
 		return float32(s.leafMax(b))
+	}
+	if s.net != nil && overflowWin(b) {
+		return winUnits
 	}
 	var best float32
 	s.depth++

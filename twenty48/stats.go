@@ -9,7 +9,7 @@ import (
 )
 
 // ReachTiles are the tiles whose reach rates a summary reports.
-var ReachTiles = []int{2048, 4096, 8192, 16384, 32768, 65536}
+var ReachTiles = []int{2048, 4096, 8192, 16384, 32768, 65536, 131072}
 
 // Summary is the statistics of a set of games.
 type Summary struct {

@@ -29,7 +29,7 @@ a bitboard (the nneonneo heuristic and ludus's own), greedy and random
 baselines, statistics over many seeded games, game records in JSON lines, a
 terminal replay and board pictures. See docs/2048.md.`,
 	}
-	c.AddCommand(newPlayCmd(), newReplayCmd(), newRenderCmd())
+	c.AddCommand(newPlayCmd(), newReplayCmd(), newRenderCmd(), newTrainCmd(), newTuneCmd())
 	return c
 }
 
@@ -50,7 +50,7 @@ func newPlayCmd() *cobra.Command {
 		Use:   "play",
 		Short: "Play seeded games and print statistics",
 		Long: `play plays games with seeds S, S+1, ... and prints the mean, median, min and
-max score, the share of games reaching each tile from 2048 to 65536, moves
+max score, the share of games reaching each tile from 2048 to 131072, moves
 per second and milliseconds per move by phase (thinking time is the CPU
 time of the thinking thread).
 
@@ -63,9 +63,17 @@ one in about a second.
 depend on the machine). With depth budgets the same seed and flags give the
 same games whatever --workers is.
 
+--eval picks the board evaluation: "ludus" (the default), "nneonneo" (the
+published heuristic), "learned" (the n-tuple network ludus ships), a network
+FILE written by "ludus 2048 train", or the heuristic's terms as
+"term=value,...", starting from the ludus weights or from those named first
+("nneonneo,empty=300"). The terms, per row and per column:
+` + evalTermsHelp() + `
 --results FILE makes a run resumable: each finished game is added to the
 file at once, and games already in it are not played again.`,
 		Example: `  ludus 2048 play --games 200 --seed 1001 --depth 3 --eval nneonneo
+  ludus 2048 play --games 20 --depth 2 --eval learned
+  ludus 2048 play --games 20 --depth 3 --eval "empty=1000,merges=500,monotonicity=30"
   ludus 2048 play --games 50 --seed 1001 --results full.jsonl --workers 2
   ludus 2048 play --games 1 --record game.jsonl --plot scores.svg`,
 		Args: cobra.NoArgs,
@@ -75,7 +83,8 @@ file at once, and games already in it are not played again.`,
 	fl.IntVar(&f.games, "games", 10, "number of games")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed of the first game")
 	fl.StringVar(&f.spec.Kind, "player", "expectimax", "expectimax, generic (the generic search package), greedy or random")
-	fl.StringVar(&f.spec.Eval, "eval", "ludus", "board evaluation: "+strings.Join(twenty48.EvalNames(), ", "))
+	fl.StringVar(&f.spec.Eval, "eval", "ludus", "board evaluation: "+strings.Join(twenty48.EvalNames(), ", ")+
+		", a network FILE (.ntuple, from ludus 2048 train), or heuristic terms (see above)")
 	fl.IntVar(&f.spec.Depth, "depth", 0, "depth limit: the root move plus D further moves (0: adaptive)")
 	fl.IntVar(&f.spec.MinDepth, "min-depth", 3, "smallest adaptive depth")
 	fl.IntVar(&f.spec.MaxDepth, "max-depth", 0, "largest adaptive depth (0: no cap)")
@@ -97,6 +106,17 @@ file at once, and games already in it are not played again.`,
 	rangeFlag(cmd, "min-prob", 0, 0.99)
 	seedSpanFlag(cmd, "games")
 	return cmd
+}
+
+// evalTermsHelp lists the heuristic's terms with their defaults, for
+// --help.
+func evalTermsHelp() string {
+	var sb strings.Builder
+	for _, t := range twenty48.EvalTerms {
+		fmt.Fprintf(&sb, "  %-13s %s (ludus %g, nneonneo %g)\n", t.Name, t.Doc,
+			t.Get(twenty48.LudusWeights), t.Get(twenty48.NneonneoWeights))
+	}
+	return sb.String()
 }
 
 func runPlay(cmd *cobra.Command, f playFlags) error {

@@ -16,6 +16,11 @@ export function mount(main) {
   const seed = h("input", {type: "number", min: 0, name: "seed", value: pref.get("2048.seed", 1)});
   const depth = h("select", {name: "depth"}, [1, 2, 3, 4].map((d) => h("option", {value: d}, String(d))));
   depth.value = String(pref.get("2048.depth", 2));
+  const evaluation = h("select", {name: "eval"},
+    h("option", {value: "nneonneo"}, "nneonneo's heuristic"),
+    h("option", {value: "ludus"}, "ludus's heuristic"),
+    h("option", {value: "learned"}, "learned network"));
+  evaluation.value = pref.get("2048.eval", "nneonneo");
   const speed = h("select", {name: "speed"},
     h("option", {value: "400"}, "slow"), h("option", {value: "120"}, "normal"), h("option", {value: "0"}, "fast"));
   speed.value = pref.get("2048.speed", "120");
@@ -49,11 +54,13 @@ export function mount(main) {
           h("div", {class: "inline-fields"}, field("Seed", seed),
             h("button", {class: "btn btn-primary", type: "submit", id: "g2048-new"}, "New game")))),
         h("div", {class: "card"}, h("h2", {class: "card-title"}, "AI"),
+          h("div", {class: "inline-fields"}, field("Evaluation", evaluation)),
           h("div", {class: "inline-fields"}, field("Depth", depth), field("Speed", speed)),
           h("div", {class: "row gap", style: "margin-top:12px"}, aiBtn, autoBtn)),
         h("div", {class: "card"}, h("h2", {class: "card-title"}, "AI's evaluation"), evalBox)))));
 
   depth.addEventListener("change", () => pref.set("2048.depth", Number(depth.value)));
+  evaluation.addEventListener("change", () => pref.set("2048.eval", evaluation.value));
   speed.addEventListener("change", () => pref.set("2048.speed", speed.value));
 
   const onKey = (e) => {
@@ -127,7 +134,7 @@ export function mount(main) {
     busy = true;
     aiBtn.disabled = true;
     try {
-      const res = await api("POST", `/api/2048/games/${encodeURIComponent(game.id)}/ai`, {depth: Number(depth.value)}, {signal: ctl.signal});
+      const res = await api("POST", `/api/2048/games/${encodeURIComponent(game.id)}/ai`, {depth: Number(depth.value), eval: evaluation.value}, {signal: ctl.signal});
       showEvals(res);
       show(res.game || res.state || res);
       return true;
