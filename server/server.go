@@ -20,8 +20,6 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/dungeon"
-	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/search"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -41,6 +39,21 @@ type Config struct {
 	MoveTime time.Duration
 	// MaxUpload bounds an uploaded rules file in bytes (0: 256 KiB).
 	MaxUpload int64
+	// MaxCells bounds the positions of a game's board (0: 10,000): a
+	// rules file over it is refused before it is built.
+	MaxCells int
+	// MaxSteps bounds the rules' work on one position of a session, a
+	// start position or a picture: runs of move programs, iterations of
+	// their loops, positions their expressions visit (0: 20,000,000).
+	MaxSteps int64
+	// RulesTime bounds the time of one piece of rules work done for a
+	// client: checking and compiling a rules file, a position's moves, a
+	// picture (0: 5 s).
+	RulesTime time.Duration
+	// RulesWorkers bounds the rules work done at once for clients:
+	// checks, compiles and pictures take at most this many processors,
+	// the rules work of moves four times as many (0: one per core).
+	RulesWorkers int
 	// MaxBacklog bounds the past events one event stream sends at once; a
 	// client further behind fetches the state instead (0: 10,000).
 	MaxBacklog int
@@ -84,7 +97,12 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[string]*session // loaded sessions by id
 	lastUsed map[string]time.Time
-	botCache map[botKey]search.Bot[engine.Ply, *engine.Position]
+
+	// rules bounds the rules work done for clients; botCache keeps the
+	// bots of game and spec; pictures the pictures of boards.
+	rules    *rulesPool
+	botCache *lru[botKey, *sharedBot]
+	pictures *pictures
 
 	// slots bound the heavy work of the puzzle routes done at once.
 	slots      chan struct{}
@@ -133,15 +151,17 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
+	cfg = withBudgetDefaults(cfg)
 	s := &Server{cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
-		botCache: map[botKey]search.Bot[engine.Ply, *engine.Position]{},
+		rules: newRulesPool(cfg.RulesWorkers, queueWait), botCache: newLRU[botKey, *sharedBot](maxBots),
+		pictures: newPictures(),
 		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
 		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64),
 		hosts: newHosts(cfg.Hosts), limits: newLimiters(cfg.Limits)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	var err error
 	var skipped []error
-	if s.catalog, skipped, err = newCatalog(ctx, cfg.Store, cfg.Games); err != nil {
+	if s.catalog, skipped, err = newCatalog(ctx, cfg.Store, cfg.Games, s.rules, s.budget()); err != nil {
 		return nil, err
 	}
 	for _, err := range skipped {
