@@ -320,3 +320,60 @@ func TestUploadNames(t *testing.T) {
 	}
 	checkRejections(t, hs.URL, []rejection{{"POST", "/api/games?name=grid.zrf", src + " ", 409, "Grid.zrf"}})
 }
+
+// Rules work stopped at --rules-time: a start position whose moves would
+// take a second is refused at the time, naming the budget, and another
+// session's state is answered at once meanwhile.
+func TestRulesTimeBudget(t *testing.T) {
+	_, hs := testServer(t, Config{MaxSteps: 1 << 50, RulesTime: 300 * time.Millisecond})
+	other := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	stop := watchLatency(t, hs.URL+"/api/sessions/"+other.ID)
+	var e apiErr
+	code, took := send(t, "POST", hs.URL+"/api/games?name=walk80.zrf", walkerRules(80), 10*time.Second, &e)
+	slowest := stop()
+	t.Logf("refused after %v; another session's slowest state meanwhile: %v", took, slowest)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(e.Error, "--rules-time") {
+		t.Errorf("%d %q, want 422 naming --rules-time", code, e.Error)
+	}
+	if took > 2*time.Second || slowest > 300*time.Millisecond {
+		t.Errorf("refused after %v; another session's state took %v meanwhile", took, slowest)
+	}
+}
+
+// The picture and the frame of a board of 3,600 positions are drawn once,
+// outside the session's lock, however many ask at once; asked again, they
+// are answered from what was kept. Another request on the session is
+// answered meanwhile.
+func TestPicturesDrawnOnce(t *testing.T) {
+	_, hs := testServer(t, Config{})
+	if code := call(t, "POST", hs.URL+"/api/games?name=grid60.zrf", gridRules(60), nil); code != 201 {
+		t.Fatalf("upload: %d", code)
+	}
+	c := newSession(t, hs.URL, CreateRequest{Game: "grid60.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	url := hs.URL + "/api/sessions/" + c.ID
+	stop := watchLatency(t, url+"/tree")
+	var wg sync.WaitGroup
+	begin := time.Now()
+	for i := range 8 {
+		path := []string{"/board.svg", "/geometry"}[i%2]
+		wg.Go(func() {
+			if code, took := send(t, "GET", url+path, "", 20*time.Second, nil); code != 200 {
+				t.Errorf("%s: %d after %v", path, code, took)
+			}
+		})
+	}
+	wg.Wait()
+	first := time.Since(begin)
+	slowest := stop()
+	begin = time.Now()
+	for _, path := range []string{"/board.svg", "/geometry"} {
+		if code, _ := send(t, "GET", url+path, "", 5*time.Second, nil); code != 200 {
+			t.Errorf("%s again: %d", path, code)
+		}
+	}
+	again := time.Since(begin)
+	t.Logf("four pictures and four frames at once: %v; again: %v; the session's tree meanwhile: %v", first, again, slowest)
+	if again > 100*time.Millisecond || slowest > 300*time.Millisecond {
+		t.Errorf("asked again: %v; the session's tree took %v meanwhile", again, slowest)
+	}
+}

@@ -50,9 +50,9 @@ type Config struct {
 	// client: checking and compiling a rules file, a position's moves, a
 	// picture (0: 5 s).
 	RulesTime time.Duration
-	// RulesWorkers bounds the rules work done at once for clients:
-	// checks, compiles and pictures take at most this many processors,
-	// the rules work of moves four times as many (0: one per core).
+	// RulesWorkers bounds the checks, compiles and pictures done at once
+	// for clients (0: one fewer than the cores, at least one), so that
+	// costly rules files leave processors to the other requests.
 	RulesWorkers int
 	// MaxBacklog bounds the past events one event stream sends at once; a
 	// client further behind fetches the state instead (0: 10,000).

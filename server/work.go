@@ -111,7 +111,8 @@ func withBudgetDefaults(cfg Config) Config {
 		cfg.RulesTime = defaultRulesTime
 	}
 	if cfg.RulesWorkers <= 0 {
-		cfg.RulesWorkers = runtime.NumCPU()
+		// A processor is left to answer the other requests.
+		cfg.RulesWorkers = max(1, runtime.NumCPU()-1)
 	}
 	return cfg
 }
@@ -151,7 +152,7 @@ func (b rulesBudget) refusal(err error) error {
 	case errors.Is(err, zrf.ErrTooLarge):
 		return failf(http.StatusUnprocessableEntity, "%s of %d positions a board (--max-cells): %v", over, b.cells, err)
 	case errors.Is(err, engine.ErrBudget):
-		return failf(http.StatusUnprocessableEntity, "%s of %d steps of the rules a position (--max-steps): %v", over, b.steps, err)
+		return failf(http.StatusUnprocessableEntity, "%s of %d steps of the rules for one piece of work (--max-steps): %v", over, b.steps, err)
 	case errors.Is(err, engine.ErrStopped), errors.Is(err, context.DeadlineExceeded):
 		return failf(http.StatusUnprocessableEntity, "%s of %v for the rules (--rules-time): %v", over, b.time, err)
 	}
@@ -161,9 +162,10 @@ func (b rulesBudget) refusal(err error) error {
 // rulesPool bounds the rules work done for clients. Checking and compiling
 // rules files, start positions, pictures and frames take one of the heavy
 // slots, one per processor given; the rules work of moves and of loading
-// sessions takes one of four times as many play slots, so that costly
-// files cannot starve the games being played. Nothing waits for a slot
-// while it holds a lock that others need.
+// sessions, each bounded by the budget, takes one of the play slots,
+// eight per processor of the machine, so that costly files cannot starve
+// the games being played. Nothing waits for a slot while it holds a lock
+// that others need.
 type rulesPool struct {
 	heavy chan struct{}
 	play  chan struct{}
@@ -171,7 +173,7 @@ type rulesPool struct {
 }
 
 func newRulesPool(workers int, wait time.Duration) *rulesPool {
-	return &rulesPool{heavy: make(chan struct{}, workers), play: make(chan struct{}, 4*workers), wait: wait}
+	return &rulesPool{heavy: make(chan struct{}, workers), play: make(chan struct{}, 8*runtime.NumCPU()), wait: wait}
 }
 
 // acquire takes a slot of ch, waiting at most p.wait: 503 then.
@@ -255,16 +257,6 @@ func (j *job[V]) wait(ctx context.Context, b rulesBudget, what string) (V, error
 		return zero, ctx.Err()
 	case <-t.C:
 		return zero, failf(http.StatusUnprocessableEntity, "over this server's budget of %v for the rules (--rules-time): %s is not done", b.time, what)
-	}
-}
-
-// finished reports whether the job is done.
-func (j *job[V]) finished() bool {
-	select {
-	case <-j.done:
-		return true
-	default:
-		return false
 	}
 }
 

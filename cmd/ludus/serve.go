@@ -23,8 +23,9 @@ import (
 // newServeCmd returns "ludus serve".
 func newServeCmd() *cobra.Command {
 	var addr, db, gamesDir string
-	var botWorkers int
-	var moveTime time.Duration
+	var botWorkers, maxCells int
+	var maxSteps int64
+	var moveTime, rulesTime time.Duration
 	var open bool
 	var hosts, proxies []string
 	var rate float64
@@ -57,6 +58,7 @@ is described in docs/server.md.`,
 			cfg := server.Config{Store: st, BotWorkers: botWorkers, MoveTime: moveTime, Web: web.Handler(),
 				Hosts: append(hosts, addrName(addr)), TrustProxy: trust, Limits: lim,
 				ReadTimeout: readTimeout, ResponseTimeout: responseTimeout, IdleTimeout: idleTimeout,
+				MaxCells: maxCells, MaxSteps: maxSteps, RulesTime: rulesTime,
 				Logf: log.New(cmd.ErrOrStderr(), "ludus serve: ", log.LstdFlags).Printf}
 			if gamesDir != "" {
 				if fi, err := os.Stat(gamesDir); err != nil || !fi.IsDir() {
@@ -119,6 +121,12 @@ is described in docs/server.md.`,
 	for _, name := range []string{"read-timeout", "response-timeout", "idle-timeout"} {
 		rangeFlag(c, name, float64(time.Second), float64(24*time.Hour))
 	}
+	fl.IntVar(&maxCells, "max-cells", 10000, "the most positions a game's board may have")
+	fl.Int64Var(&maxSteps, "max-steps", 20_000_000, "the most steps the rules may take on one position (program runs, loop steps, positions visited)")
+	fl.DurationVar(&rulesTime, "rules-time", 5*time.Second, "the most time one piece of rules work may take (a check, a position's moves, a picture)")
+	rangeFlag(c, "max-cells", 1, 1<<20)
+	rangeFlag(c, "max-steps", 1000, 1<<50)
+	rangeFlag(c, "rules-time", float64(10*time.Millisecond), float64(time.Hour))
 	return c
 }
 
