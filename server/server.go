@@ -42,9 +42,10 @@ type Config struct {
 	// MaxCells bounds the positions of a game's board (0: 10,000): a
 	// rules file over it is refused before it is built.
 	MaxCells int
-	// MaxSteps bounds the rules' work on one position of a session, a
-	// start position or a picture: runs of move programs, iterations of
-	// their loops, positions their expressions visit (0: 20,000,000).
+	// MaxSteps bounds the rules' work on one piece of work (a move
+	// played, a start position, a picture): runs of move programs,
+	// iterations of their loops, positions their expressions visit (0:
+	// 20,000,000).
 	MaxSteps int64
 	// RulesTime bounds the time of one piece of rules work done for a
 	// client: checking and compiling a rules file, a position's moves, a

@@ -3,12 +3,14 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -149,4 +151,35 @@ func TestStoredBotSpecHeldToCaps(t *testing.T) {
 	}
 	_, hs := testServer(t, Config{Store: st, MoveTime: 100 * time.Millisecond})
 	waitFor(t, hs.URL, "old", func(s State) bool { return s.Version == 1 })
+}
+
+// A build stopped by the time is not kept: the next to ask builds again;
+// one over the steps is kept, as the rules will not change.
+func TestBuildStoppedNotKept(t *testing.T) {
+	srv, _ := testServer(t, Config{})
+	c := srv.catalog
+	ctx := context.Background()
+	for _, tt := range []struct {
+		err  error
+		kept bool
+	}{{engine.ErrStopped, false}, {engine.ErrBudget, true}} {
+		key := buildKey{fileKey{tt.err.Error(), 1}, 1}
+		j, err := c.build(ctx, key, func() (*built, error) { return nil, c.budget.refusal(tt.err) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := j.wait(ctx, c.budget, "test"); !errors.Is(err, tt.err) {
+			t.Fatalf("the job's error %v does not wrap %v", err, tt.err)
+		}
+		// A job is forgotten just after it ends.
+		kept := true
+		for deadline := time.Now().Add(300 * time.Millisecond); kept && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			c.mu.RLock()
+			_, kept = c.builds[key]
+			c.mu.RUnlock()
+		}
+		if kept != tt.kept {
+			t.Errorf("%v: kept %v", tt.err, kept)
+		}
+	}
 }

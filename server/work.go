@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"runtime"
 	"sync"
@@ -143,21 +144,35 @@ func (b rulesBudget) start(st *engine.State) (done func()) {
 }
 
 // refusal turns an error of work that went over the budget into the 422
-// that says which budget and how to raise it; nil for any other error.
+// that says which budget and how to raise it, still wrapping err; nil for
+// any other error.
 func (b rulesBudget) refusal(err error) error {
 	const over = "over this server's budget"
+	var msg string
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, zrf.ErrTooLarge):
-		return failf(http.StatusUnprocessableEntity, "%s of %d positions a board (--max-cells): %v", over, b.cells, err)
+		msg = fmt.Sprintf("%s of %d positions a board (--max-cells): %v", over, b.cells, err)
 	case errors.Is(err, engine.ErrBudget):
-		return failf(http.StatusUnprocessableEntity, "%s of %d steps of the rules for one piece of work (--max-steps): %v", over, b.steps, err)
+		msg = fmt.Sprintf("%s of %d steps of the rules for one piece of work (--max-steps): %v", over, b.steps, err)
 	case errors.Is(err, engine.ErrStopped), errors.Is(err, context.DeadlineExceeded):
-		return failf(http.StatusUnprocessableEntity, "%s of %v for the rules (--rules-time): %v", over, b.time, err)
+		msg = fmt.Sprintf("%s of %v for the rules (--rules-time): %v", over, b.time, err)
+	default:
+		return nil
 	}
-	return nil
+	return &overBudget{&apiError{status: http.StatusUnprocessableEntity, msg: msg}, err}
 }
+
+// overBudget is the 422 of work over the budget, which keeps the engine's
+// error: one stopped by the time may not happen again, and is not kept.
+type overBudget struct {
+	answer *apiError
+	cause  error
+}
+
+func (e *overBudget) Error() string   { return e.answer.msg }
+func (e *overBudget) Unwrap() []error { return []error{e.answer, e.cause} }
 
 // rulesPool bounds the rules work done for clients. Checking and compiling
 // rules files, start positions, pictures and frames take one of the heavy
