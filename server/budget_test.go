@@ -83,10 +83,10 @@ func watchLatency(t *testing.T, url string) (stop func() time.Duration) {
 	}
 }
 
-// send makes one request within a time limit, decoding a JSON answer into
+// timedSend makes one request within a time limit, decoding a JSON answer into
 // out; it returns the status and the time taken (a request cut at the
 // limit fails the test).
-func send(t *testing.T, method, url, body string, limit time.Duration, out any) (int, time.Duration) {
+func timedSend(t *testing.T, method, url, body string, limit time.Duration, out any) (int, time.Duration) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	if err != nil {
@@ -120,11 +120,11 @@ func TestCostlyRulesDoNotBlock(t *testing.T) {
 	} {
 		stop := watchLatency(t, hs.URL+"/api/sessions/"+other.ID)
 		var e apiErr
-		code, took := send(t, "POST", hs.URL+"/api/games?name="+tt.name, tt.src, 10*time.Second, &e)
+		code, took := timedSend(t, "POST", hs.URL+"/api/games?name="+tt.name, tt.src, 10*time.Second, &e)
 		if code == http.StatusCreated {
 			// Accepted: creating a session of it must then be refused.
 			body, _ := json.Marshal(CreateRequest{Game: tt.name, Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-			code, took = send(t, "POST", hs.URL+"/api/sessions", string(body), 10*time.Second, &e)
+			code, took = timedSend(t, "POST", hs.URL+"/api/sessions", string(body), 10*time.Second, &e)
 		}
 		slowest := stop()
 		if code != http.StatusUnprocessableEntity || !strings.Contains(e.Error, tt.budget) {
@@ -144,7 +144,7 @@ func TestCostlyRulesDoNotBlock(t *testing.T) {
 func TestHugeBoardRefused(t *testing.T) {
 	_, hs := testServer(t, Config{})
 	var e apiErr
-	code, took := send(t, "POST", hs.URL+"/api/games?name=grid256.zrf", gridRules(256), 10*time.Second, &e)
+	code, took := timedSend(t, "POST", hs.URL+"/api/games?name=grid256.zrf", gridRules(256), 10*time.Second, &e)
 	if code != http.StatusUnprocessableEntity || !strings.Contains(e.Error, "--max-cells") || !strings.Contains(e.Error, "grid256.zrf:2:") {
 		t.Fatalf("a board of 65,536 positions: %d %q (after %v)", code, e.Error, took)
 	}
@@ -229,7 +229,7 @@ func TestEvictionSkipsBusySessions(t *testing.T) {
 	busy.mu.Lock() // the oldest session is busy with a long piece of work
 	defer busy.mu.Unlock()
 	body, _ := json.Marshal(CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-	code, took := send(t, "POST", hs.URL+"/api/sessions", string(body), 5*time.Second, nil)
+	code, took := timedSend(t, "POST", hs.URL+"/api/sessions", string(body), 5*time.Second, nil)
 	if code != http.StatusCreated || took > 2*time.Second {
 		t.Fatalf("create: %d after %v", code, took)
 	}
@@ -329,7 +329,7 @@ func TestRulesTimeBudget(t *testing.T) {
 	other := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	stop := watchLatency(t, hs.URL+"/api/sessions/"+other.ID)
 	var e apiErr
-	code, took := send(t, "POST", hs.URL+"/api/games?name=walk80.zrf", walkerRules(80), 10*time.Second, &e)
+	code, took := timedSend(t, "POST", hs.URL+"/api/games?name=walk80.zrf", walkerRules(80), 10*time.Second, &e)
 	slowest := stop()
 	t.Logf("refused after %v; another session's slowest state meanwhile: %v", took, slowest)
 	if code != http.StatusUnprocessableEntity || !strings.Contains(e.Error, "--rules-time") {
@@ -357,7 +357,7 @@ func TestPicturesDrawnOnce(t *testing.T) {
 	for i := range 8 {
 		path := []string{"/board.svg", "/geometry"}[i%2]
 		wg.Go(func() {
-			if code, took := send(t, "GET", url+path, "", 20*time.Second, nil); code != 200 {
+			if code, took := timedSend(t, "GET", url+path, "", 20*time.Second, nil); code != 200 {
 				t.Errorf("%s: %d after %v", path, code, took)
 			}
 		})
@@ -367,7 +367,7 @@ func TestPicturesDrawnOnce(t *testing.T) {
 	slowest := stop()
 	begin = time.Now()
 	for _, path := range []string{"/board.svg", "/geometry"} {
-		if code, _ := send(t, "GET", url+path, "", 5*time.Second, nil); code != 200 {
+		if code, _ := timedSend(t, "GET", url+path, "", 5*time.Second, nil); code != 200 {
 			t.Errorf("%s again: %d", path, code)
 		}
 	}

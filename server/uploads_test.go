@@ -183,3 +183,17 @@ func TestBuildStoppedNotKept(t *testing.T) {
 		}
 	}
 }
+
+// A replacement is checked as an upload is, and counts as one against the
+// client's bound on uploads.
+func TestReplacementCountsAsUpload(t *testing.T) {
+	_, hs := testServer(t, Config{Limits: Limits{Upload: PerMinute(1)}})
+	var up Uploaded
+	if code := call(t, "POST", hs.URL+"/api/games?name=grid.zrf", gridRules(3), &up); code != 201 {
+		t.Fatalf("upload: %d", code)
+	}
+	var e apiErr
+	if code := keyed(t, "PUT", hs.URL+"/api/games/grid.zrf", up.Key, gridRules(4), &e); code != http.StatusTooManyRequests {
+		t.Errorf("a replacement over the bound on uploads: %d %s", code, e.Error)
+	}
+}
