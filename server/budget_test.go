@@ -377,3 +377,28 @@ func TestPicturesDrawnOnce(t *testing.T) {
 		t.Errorf("asked again: %v; the session's tree took %v meanwhile", again, slowest)
 	}
 }
+
+// Rules that go over the budget only in a later position stop the session
+// there, saying which budget, as a failure of the rules does.
+func TestBudgetMidGame(t *testing.T) {
+	_, hs := testServer(t, Config{MaxSteps: 20})
+	var cells []string
+	for i := range 40 {
+		cells = append(cells, fmt.Sprintf("c%d", i))
+	}
+	src := `(game (title "Far") (players A B) (turn-order A B)
+ (board (grid (start-rectangle 0 0 1 1) (dimensions ("` + strings.Join(cells, "/") + `" (1 0))) (directions (e 1 0) (w -1 0))))
+ (piece (name Runner) (moves ((e (verify empty?) add))))
+ (piece (name Walker) (moves (((while (empty? w) w) add))))
+ (board-setup (A (Runner c0)) (B (Walker c39))))`
+	if code := call(t, "POST", hs.URL+"/api/games?name=far.zrf", src, nil); code != 201 {
+		t.Fatalf("upload: %d", code)
+	}
+	c := newSession(t, hs.URL, CreateRequest{Game: "far.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": c.Seats[0].Token, "move": "c0 - c1"}, nil); code != 200 {
+		t.Fatalf("the first move: %d", code)
+	}
+	if st := getState(t, hs.URL, c.ID); !strings.Contains(st.Error, "--max-steps") || st.ToMove != nil {
+		t.Fatalf("after the move: %+v", st)
+	}
+}

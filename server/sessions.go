@@ -254,7 +254,7 @@ func (ss *session) state() *State {
 		st.LastMove = &lm
 	}
 	if ss.err != nil {
-		st.Error = ss.err.Error()
+		st.Error = ss.srv.budget().explain(ss.err)
 		return st
 	}
 	if ss.over() {
@@ -278,7 +278,7 @@ func (ss *session) state() *State {
 			// The rules failed on this position: the session stops here,
 			// and no bot goes on thinking about it.
 			ss.err, ss.thinking = err, false
-			st.Error, st.Legal, st.ToMove, st.Thinking = err.Error(), []string{}, nil, false
+			st.Error, st.Legal, st.ToMove, st.Thinking = ss.srv.budget().explain(err), []string{}, nil, false
 		}
 	}
 	return st

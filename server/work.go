@@ -164,6 +164,15 @@ func (b rulesBudget) refusal(err error) error {
 	return &overBudget{&apiError{status: http.StatusUnprocessableEntity, msg: msg}, err}
 }
 
+// explain says what went wrong with the rules: which budget, for work
+// over one.
+func (b rulesBudget) explain(err error) string {
+	if r := b.refusal(err); r != nil {
+		return r.Error()
+	}
+	return err.Error()
+}
+
 // overBudget is the 422 of work over the budget, which keeps the engine's
 // error: one stopped by the time may not happen again, and is not kept.
 type overBudget struct {
