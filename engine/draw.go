@@ -28,14 +28,15 @@ const (
 	tiles  // a track laid on a grid's squares, with positions off it: a tile per position
 )
 
-// Picture draws the position.
+// Picture draws the position. The moves it looks at to choose how to draw
+// the board are generated under s's budget.
 func Picture(s *State, v *rules.View) *render.Drawing {
 	g := s.g
 	f := newPictureFrame(g, v)
 	style := chooseStyle(g, v)
 	w, h, size, at := f.w, f.h, f.size, f.at
 	if style == squares {
-		style = placementStyle(g, v, at)
+		style = placementStyle(g, v, at, s.meter.b)
 	}
 	d := render.New(w, h)
 	d.Background = render.Hex("#f4efe4")

@@ -16,7 +16,7 @@ import (
 
 // placementStyle returns the style of a square grid: squares, or paper,
 // holes or plates for a game of drops.
-func placementStyle(g *Game, v *rules.View, at func(int) render.Point) boardStyle {
+func placementStyle(g *Game, v *rules.View, at func(int) render.Point, b Budget) boardStyle {
 	for _, pt := range g.Rules.Pieces {
 		if len(pt.Moves) > 0 && !onlyTurns(pt.Moves) {
 			return squares
@@ -25,17 +25,20 @@ func placementStyle(g *Game, v *rules.View, at func(int) render.Point) boardStyl
 	if len(turningGroups(g)) > 0 {
 		return plates
 	}
-	if fallsToEdge(g, v, at) {
+	if fallsToEdge(g, v, at, b) {
 		return holes
 	}
 	return paper
 }
 
 // fallsToEdge reports whether the legal drops of the start position all
-// land on one edge line of the board, which has other lines.
-func fallsToEdge(g *Game, v *rules.View, at func(int) render.Point) bool {
+// land on one edge line of the board, which has other lines. The drops are
+// generated under the budget b.
+func fallsToEdge(g *Game, v *rules.View, at func(int) render.Point, b Budget) bool {
 	var ml MoveList
-	ms, err := NewState(g).Moves(&ml)
+	start := NewState(g)
+	start.SetBudget(b)
+	ms, err := start.Moves(&ml)
 	if err != nil || len(ms) == 0 {
 		return false
 	}

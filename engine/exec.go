@@ -53,6 +53,9 @@ func (gn *generator) exec(f *frame) {
 				gn.fail(f, "did not stop after %d loop steps", maxLoopSteps)
 				return
 			}
+			if gn.s.meter.on && !gn.spend(f, 1) {
+				return
+			}
 			pc = int(in.a)
 		case opNot:
 			r = !r

@@ -73,7 +73,7 @@ func PictureStyle(g *Game, v *rules.View) string {
 	f := newPictureFrame(g, v)
 	style := chooseStyle(g, v)
 	if style == squares {
-		style = placementStyle(g, v, f.at)
+		style = placementStyle(g, v, f.at, Budget{})
 	}
 	return [...]string{"squares", "hexes", "lines", "paper", "holes", "plates", "tiles"}[style]
 }

@@ -198,7 +198,7 @@ func (gn *generator) enterEval(c *ectx, src rules.Src) {
 // set) when it is spent.
 func (gn *generator) step(c *ectx, n int) bool {
 	if gn.evalSteps -= n; gn.evalSteps >= 0 {
-		return true
+		return !gn.s.meter.on || gn.spend(c.f, n)
 	}
 	gn.exprFail(c, "did not finish within %d steps", maxEvalSteps)
 	return false

@@ -177,7 +177,9 @@ func (gn *generator) run(blk *CBlock, side int, from, cur int32, piece Piece) {
 	f.rotates = f.rotates[:0]
 	f.pflags = f.pflags[:0]
 	f.flags = 0
-	gn.exec(f)
+	if !gn.s.meter.on || gn.spend(f, 1) {
+		gn.exec(f)
+	}
 	gn.depth--
 }
 
@@ -191,8 +193,8 @@ func (gn *generator) fail(f *frame, format string, args ...any) {
 	if mt == "" {
 		mt = "(untyped)"
 	}
-	gn.err = fmt.Errorf("%s: piece %s, move type %s, program %s: %s", b.Src, pt, mt,
-		b.Name, fmt.Sprintf(format, args...))
+	gn.err = fmt.Errorf("%s: piece %s, move type %s, program %s: %w", b.Src, pt, mt,
+		b.Name, fmt.Errorf(format, args...))
 }
 
 func (f *frame) at(in *instr, nd int32) int32 {

@@ -49,6 +49,9 @@ type State struct {
 	// then written to floatBuf, not allocated.
 	inPlayout bool
 	floatBuf  []float64
+	// meter is the budget of work on the state and what is left of it
+	// (budget.go).
+	meter meter
 }
 
 // repBuckets is the size of the repetition filter.
@@ -113,7 +116,7 @@ func (s *State) Hash() uint64 { return s.hash }
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() *State {
-	c := &State{g: s.g, hash: s.hash, turn: s.turn, lastFrom: s.lastFrom, lastTo: s.lastTo, clear: s.clear}
+	c := &State{g: s.g, hash: s.hash, turn: s.turn, lastFrom: s.lastFrom, lastTo: s.lastTo, clear: s.clear, meter: s.meter}
 	c.cells = append([]Piece(nil), s.cells...)
 	c.counts = append([]int32(nil), s.counts...)
 	c.occ = append([]uint64(nil), s.occ...)

@@ -57,6 +57,10 @@ type Options struct {
 	// MaxPlies ends a match's game that runs this long as a draw (0: the
 	// arena's default).
 	MaxPlies int
+	// MaxPositions bounds the board's positions (0: no bound): a file
+	// over it is refused before the work of building it, with an error
+	// that wraps zrf.ErrTooLarge.
+	MaxPositions int
 }
 
 // Bundled returns the name of the bundled rules file that arg names, when
@@ -132,7 +136,7 @@ func Build(f *zrf.File, e *zrf.Entry, o Options) (*Game, error) {
 }
 
 func build(f *zrf.File, e *zrf.Entry, p string, o Options) (*Game, error) {
-	b, err := f.Build(e)
+	b, err := f.BuildWithin(e, zrf.Limits{Positions: o.MaxPositions})
 	if err != nil {
 		return nil, err
 	}

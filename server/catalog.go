@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing/fstest"
 
+	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/store"
@@ -25,6 +26,9 @@ type GameInfo struct {
 	Players  []string      `json:"players"`
 	Variants []VariantInfo `json:"variants"`
 	Notes    []string      `json:"notes"`
+	// Version is an upload's version: 1, then one more for each
+	// replacement (0 for the other files).
+	Version int `json:"version,omitempty"`
 }
 
 // VariantInfo is one game or variant of a rules file.
@@ -34,27 +38,62 @@ type VariantInfo struct {
 	Default bool   `json:"default,omitempty"`
 }
 
-// catalog is every rules file the server knows and the games compiled from
-// them so far. Compiled games are read-only and shared by every session.
+// catalog is every rules file the server offers, and the games built from
+// them (and from earlier versions of uploads that sessions still play).
+// A game is built and checked once, on the rules pool; compiled games are
+// read-only and shared by every session.
 type catalog struct {
-	store *store.Store
+	store  *store.Store
+	pool   *rulesPool
+	budget rulesBudget
 
-	mu      sync.RWMutex
-	files   map[string]*catalogFile
-	engines map[string]*games.Game // by name and variant index
+	mu     sync.RWMutex
+	files  map[string]*catalogFile // offered now, by name
+	folded map[string]string       // the names offered, by their lower case
+	builds map[buildKey]*job[*built]
+	// versions are the files of upload versions no longer offered, read
+	// for the sessions that play them.
+	versions map[fileKey]*job[*zrf.File]
+
+	// changing serialises the changes to the uploads, so that no two
+	// names that differ only in case are taken at once.
+	changing sync.Mutex
 }
 
 type catalogFile struct {
-	info GameInfo
-	file *zrf.File
+	info    GameInfo
+	file    *zrf.File
+	source  string // of an upload
+	keyHash string // of an upload's key
+}
+
+type fileKey struct {
+	name    string
+	version int
+}
+
+type buildKey struct {
+	fileKey
+	variant int // the entry's index in the file
+}
+
+// built is a game built and checked: compiled within the budget, its start
+// position's moves generated within it. start is the rules' own error at
+// the start (a program that does not end), told when a game starts.
+type built struct {
+	eng   *games.Game
+	start error
 }
 
 // newCatalog reads the bundled games, those of dir and the uploads. A file
 // of dir that does not read, or has no playable game (an include file, a
 // game of rules the engine lacks), is left out and reported in skipped:
-// a directory of many games is served with those that play.
-func newCatalog(ctx context.Context, st *store.Store, dir fs.FS) (c *catalog, skipped []error, err error) {
-	c = &catalog{store: st, files: map[string]*catalogFile{}, engines: map[string]*games.Game{}}
+// a directory of many games is served with those that play. An upload
+// is checked again against today's budget; one over it is left out and
+// reported.
+func newCatalog(ctx context.Context, st *store.Store, dir fs.FS, pool *rulesPool, b rulesBudget) (c *catalog, skipped []error, err error) {
+	c = &catalog{store: st, pool: pool, budget: b, files: map[string]*catalogFile{}, folded: map[string]string{},
+		builds: map[buildKey]*job[*built]{}, versions: map[fileKey]*job[*zrf.File]{}}
 	for _, name := range games.Names() {
 		src, _ := games.Source(name)
 		if err := c.add(name, "bundled", src, games.FS()); err != nil {
@@ -88,15 +127,19 @@ func newCatalog(ctx context.Context, st *store.Store, dir fs.FS) (c *catalog, sk
 		return nil, nil, err
 	}
 	for _, f := range uploads {
-		if err := c.add(f.Name, "upload", []byte(f.Source), fstest.MapFS{}); err != nil {
-			skipped = append(skipped, fmt.Errorf("uploaded %w", err))
+		ch, err := c.probe(ctx, f.Name, []byte(f.Source))
+		if err != nil {
+			skipped = append(skipped, fmt.Errorf("uploaded %s (version %d): %w", f.Name, f.Version, err))
+			continue
 		}
+		c.offerUpload(f, ch)
 	}
 	return c, skipped, nil
 }
 
-// add reads a rules file and builds its default game, so that a file that
-// cannot be played is refused when it is offered, not when a game starts.
+// add reads a rules file of the server's own and builds its default game,
+// so that a file that cannot be played is refused when it is offered, not
+// when a game starts.
 func (c *catalog) add(name, source string, src []byte, fsys fs.FS) error {
 	f, err := zrf.Read(name, src, fsys)
 	if err != nil {
@@ -106,24 +149,35 @@ func (c *catalog) add(name, source string, src []byte, fsys fs.FS) error {
 	if err != nil {
 		return err
 	}
-	g, err := f.Build(e)
+	g, err := f.BuildWithin(e, zrf.Limits{Positions: c.budget.cells})
 	if err != nil {
 		return err
 	}
-	info := GameInfo{Name: name, Source: source, Title: g.Rules.Title, Notes: g.Rules.Notes}
+	c.offer(name, &catalogFile{info: describe(name, source, 0, f, e, g.Rules.Title, g.Rules.Notes, g.Rules.Players), file: f})
+	return nil
+}
+
+// describe makes the description of a file's game.
+func describe(name, source string, version int, f *zrf.File, def *zrf.Entry, title string, notes []string, players []rules.Player) GameInfo {
+	info := GameInfo{Name: name, Source: source, Title: title, Notes: notes, Version: version}
 	if info.Notes == nil {
 		info.Notes = []string{}
 	}
-	for _, p := range g.Rules.Players {
+	for _, p := range players {
 		info.Players = append(info.Players, p.Name)
 	}
 	for _, v := range f.Games {
-		info.Variants = append(info.Variants, VariantInfo{Index: v.Index, Title: v.Title, Default: v == e})
+		info.Variants = append(info.Variants, VariantInfo{Index: v.Index, Title: v.Title, Default: v == def})
 	}
+	return info
+}
+
+// offer lists a file under its name.
+func (c *catalog) offer(name string, cf *catalogFile) {
 	c.mu.Lock()
-	c.files[name] = &catalogFile{info: info, file: f}
-	c.mu.Unlock()
-	return nil
+	defer c.mu.Unlock()
+	c.files[name] = cf
+	c.folded[strings.ToLower(name)] = name
 }
 
 // list returns the games in name order.
@@ -149,65 +203,175 @@ func (c *catalog) info(name string) (GameInfo, bool) {
 	return f.info, true
 }
 
-// engine returns the compiled game of a file's variant ("": the default)
-// and the variant's title: 404 for an unknown file, 422 for an unknown
-// variant or rules that do not compile.
-func (c *catalog) engine(name, variant string) (*games.Game, string, error) {
-	c.mu.RLock()
-	f, ok := c.files[name]
-	c.mu.RUnlock()
-	if !ok {
-		return nil, "", failf(http.StatusNotFound, "no game %q (GET /api/games lists them)", name)
-	}
-	e, err := f.file.Select(variant)
+// current is the version of a file offered now.
+const current = -1
+
+// engine returns the game of a file's variant ("": the default), built and
+// checked within the budget, with the variant's title and the file's
+// version: version is the upload's version a session plays, or current
+// for the file offered now. 404 for an unknown file, 422 for an unknown
+// variant, rules that do not build or compile, or over the budget.
+func (c *catalog) engine(ctx context.Context, name string, version int, variant string) (*built, string, int, error) {
+	f, version, err := c.fileAt(ctx, name, version)
 	if err != nil {
-		return nil, "", failf(http.StatusUnprocessableEntity, "%v", err)
+		return nil, "", 0, err
 	}
-	key := fmt.Sprintf("%s\x00%d", name, e.Index)
-	c.mu.RLock()
-	eng := c.engines[key]
-	c.mu.RUnlock()
-	if eng != nil {
-		return eng, e.Title, nil
-	}
-	eng, err = games.Build(f.file, e, games.Options{})
+	e, err := f.Select(variant)
 	if err != nil {
-		return nil, "", failf(http.StatusUnprocessableEntity, "%s: %v", name, err)
+		return nil, "", 0, failf(http.StatusUnprocessableEntity, "%v", err)
 	}
-	c.mu.Lock()
-	if old := c.engines[key]; old != nil {
-		eng = old // another request compiled it first
-	} else {
-		c.engines[key] = eng
+	key := buildKey{fileKey{name, version}, e.Index}
+	j, err := c.build(ctx, key, func() (*built, error) { return c.check(f, e) })
+	if err != nil {
+		return nil, "", 0, err
 	}
-	c.mu.Unlock()
-	return eng, e.Title, nil
+	b, err := j.wait(ctx, c.budget, "building "+name)
+	return b, e.Title, version, err
 }
 
-// upload reads, checks and keeps a user's rules file. Includes are not
-// allowed: an upload is one file.
-func (c *catalog) upload(ctx context.Context, name string, src []byte) (GameInfo, error) {
-	if name == "" || strings.ContainsAny(name, "/\\\x00") || !strings.EqualFold(path.Ext(name), ".zrf") || len(name) > 100 {
-		return GameInfo{}, failf(http.StatusBadRequest, "?name=%q: want a file name ending in .zrf, without slashes", name)
+// build returns the job that builds key, starting it with f if none has.
+// A job whose error may not happen again is forgotten when it ends, so
+// that the next to ask tries again.
+func (c *catalog) build(ctx context.Context, key buildKey, f func() (*built, error)) (*job[*built], error) {
+	c.mu.RLock()
+	j := c.builds[key]
+	c.mu.RUnlock()
+	if j != nil {
+		return j, nil
 	}
-	if old, ok := c.info(name); ok && old.Source != "upload" {
-		return GameInfo{}, failf(http.StatusConflict, "%s: a %s game has that name", name, old.Source)
-	}
-	probe := &catalog{files: map[string]*catalogFile{}, engines: map[string]*games.Game{}}
-	if err := probe.add(name, "upload", src, fstest.MapFS{}); err != nil {
-		return GameInfo{}, failf(http.StatusUnprocessableEntity, "%v", err)
-	}
-	if _, _, err := probe.engine(name, ""); err != nil {
-		return GameInfo{}, err
-	}
-	if err := c.store.SaveGameFile(ctx, store.GameFile{Name: name, Source: string(src)}); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			return GameInfo{}, failf(http.StatusConflict, "%s: another file was uploaded with that name; choose another", name)
-		}
-		return GameInfo{}, err
+	j, err := runJob(ctx, c.pool, f)
+	if err != nil {
+		return nil, err
 	}
 	c.mu.Lock()
-	c.files[name] = probe.files[name]
+	if old := c.builds[key]; old != nil {
+		c.mu.Unlock()
+		return old, nil // built meanwhile; the extra build ends on its own
+	}
+	c.builds[key] = j
 	c.mu.Unlock()
-	return probe.files[name].info, nil
+	go func() {
+		<-j.done
+		if transient(j.err) {
+			c.mu.Lock()
+			if c.builds[key] == j {
+				delete(c.builds, key)
+			}
+			c.mu.Unlock()
+		}
+	}()
+	return j, nil
+}
+
+// check builds one game of a file within the budget and generates its
+// start position's moves within it. Over the budget is an error (the game
+// is refused); the rules' own failure at the start is kept in start.
+func (c *catalog) check(f *zrf.File, e *zrf.Entry) (*built, error) {
+	g, err := games.Build(f, e, games.Options{MaxPositions: c.budget.cells})
+	if err != nil {
+		if r := c.budget.refusal(err); r != nil {
+			return nil, r
+		}
+		return nil, failf(http.StatusUnprocessableEntity, "%s: %v", f.Path, err)
+	}
+	start := g.New()
+	done := c.budget.start(start.State())
+	start.Moves(nil)
+	done()
+	err = start.Err()
+	if r := c.budget.refusal(err); r != nil {
+		return nil, r
+	}
+	return &built{eng: g, start: err}, nil
+}
+
+// fileAt returns the file a session plays: the one offered now, or an
+// earlier version of an upload, read again from the store.
+func (c *catalog) fileAt(ctx context.Context, name string, version int) (*zrf.File, int, error) {
+	c.mu.RLock()
+	cf := c.files[name]
+	vj := c.versions[fileKey{name, version}]
+	c.mu.RUnlock()
+	switch {
+	case cf != nil && (version == current || version == cf.info.Version):
+		return cf.file, cf.info.Version, nil
+	case version <= 0:
+		return nil, 0, failf(http.StatusNotFound, "no game %q (GET /api/games lists them)", name)
+	case vj != nil:
+		f, err := vj.wait(ctx, c.budget, "reading "+name)
+		return f, version, err
+	}
+	gf, err := c.store.GameFileVersion(ctx, name, version)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, 0, failf(http.StatusNotFound, "no game %q version %d", name, version)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	vj, err = runJob(ctx, c.pool, func() (*zrf.File, error) { return readUpload(gf.Name, []byte(gf.Source)) })
+	if err != nil {
+		return nil, 0, err
+	}
+	c.mu.Lock()
+	if old := c.versions[fileKey{name, version}]; old != nil {
+		vj = old
+	} else if len(c.versions) < maxOldVersions {
+		c.versions[fileKey{name, version}] = vj
+	}
+	c.mu.Unlock()
+	f, err := vj.wait(ctx, c.budget, "reading "+name)
+	return f, version, err
+}
+
+// maxOldVersions bounds the earlier versions of uploads kept read.
+const maxOldVersions = 256
+
+// readUpload reads an uploaded file. Includes are not allowed: an upload
+// is one file.
+func readUpload(name string, src []byte) (*zrf.File, error) {
+	f, err := zrf.Read(name, src, fstest.MapFS{})
+	if err != nil {
+		return nil, failf(http.StatusUnprocessableEntity, "%v", err)
+	}
+	return f, nil
+}
+
+// checked is an upload read and its default game built and checked.
+type checked struct {
+	file *zrf.File
+	def  *zrf.Entry
+	b    *built
+}
+
+// probe reads and checks an uploaded text, on the pool within the budget.
+func (c *catalog) probe(ctx context.Context, name string, src []byte) (*checked, error) {
+	j, err := runJob(ctx, c.pool, func() (*checked, error) {
+		f, err := readUpload(name, src)
+		if err != nil {
+			return nil, err
+		}
+		e, err := f.Select("")
+		if err != nil {
+			return nil, failf(http.StatusUnprocessableEntity, "%v", err)
+		}
+		b, err := c.check(f, e)
+		return &checked{f, e, b}, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return j.wait(ctx, c.budget, "checking "+name)
+}
+
+// offerUpload offers a version of an upload that probe checked, keeping
+// the default game it built.
+func (c *catalog) offerUpload(gf store.GameFile, ch *checked) GameInfo {
+	r := ch.b.eng.Rules
+	cf := &catalogFile{info: describe(gf.Name, "upload", gf.Version, ch.file, ch.def, r.Title, r.Notes, r.Players),
+		file: ch.file, source: gf.Source, keyHash: gf.KeyHash}
+	c.mu.Lock()
+	c.builds[buildKey{fileKey{gf.Name, gf.Version}, ch.def.Index}] = doneJob(ch.b, nil)
+	c.mu.Unlock()
+	c.offer(gf.Name, cf)
+	return cf.info
 }

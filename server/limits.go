@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"net/netip"
+	"strings"
 	"sync"
 	"time"
 )
@@ -19,7 +20,7 @@ type Limits struct {
 	Rate Rate
 	// Create bounds the sessions (and 2048 games) a client starts.
 	Create Rate
-	// Upload bounds the rules files a client uploads.
+	// Upload bounds the rules files a client uploads or replaces.
 	Upload Rate
 	// WatchersPerClient bounds a client's event streams open at once.
 	WatchersPerClient int
@@ -155,6 +156,8 @@ func (ls *limiters) check(r *http.Request, client netip.Prefix) error {
 	var l *limiter
 	what := ""
 	switch {
+	case r.Method == http.MethodPut && strings.HasPrefix(r.URL.Path, "/api/games/"):
+		l, what = ls.upload, "rules files uploaded" // a replacement is checked as an upload is
 	case r.Method != http.MethodPost:
 	case r.URL.Path == "/api/sessions" || r.URL.Path == "/api/2048/games":
 		l, what = ls.create, "games started"

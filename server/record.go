@@ -21,9 +21,14 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, ss *session
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	var buf bytes.Buffer
-	if err := f.Encode(&buf, ss.eng.New().State(), ss.record(f)); err != nil {
+	start := ss.eng.New().State()
+	defer s.budget().start(start)()
+	if err := f.Encode(&buf, start, ss.record(f)); err != nil {
 		if errors.Is(err, notation.ErrUnsupported) {
 			return failf(http.StatusUnprocessableEntity, "%v: use format=ludus or sgf", err)
+		}
+		if r := s.budget().refusal(err); r != nil {
+			return r
 		}
 		return err
 	}

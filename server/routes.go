@@ -1,33 +1,16 @@
 package server
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"time"
-
-	"github.com/ludus-games/ludus/engine"
 )
 
 func (s *Server) routeGames(mux *http.ServeMux) {
 	mux.Handle("GET /api/games", handler(func(w http.ResponseWriter, r *http.Request) error {
 		return writeJSON(w, http.StatusOK, s.catalog.list())
 	}))
-	mux.Handle("POST /api/games", handler(func(w http.ResponseWriter, r *http.Request) error {
-		if site := crossSite(r); site != "" {
-			return failf(http.StatusForbidden, "rules files are uploaded from this server's page, not from %s", site)
-		}
-		src, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxUpload))
-		if err != nil {
-			return failf(http.StatusRequestEntityTooLarge, "rules file over %d bytes", s.cfg.MaxUpload)
-		}
-		info, err := s.catalog.upload(r.Context(), r.URL.Query().Get("name"), src)
-		if err != nil {
-			return err
-		}
-		return writeJSON(w, http.StatusCreated, info)
-	}))
+	s.routeUploads(mux)
 }
 
 // maxMoveText bounds a move's text, far above any move's notation, so
@@ -68,10 +51,7 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 		return writeJSON(w, http.StatusOK, out)
 	}))
 	mux.Handle("GET /api/sessions/{id}", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
-		ss.mu.Lock()
-		st := ss.state()
-		ss.mu.Unlock()
-		return writeJSON(w, http.StatusOK, st)
+		return s.answerState(w, ss)
 	}))
 	type moveRequest struct {
 		Token   string `json:"token"`
@@ -86,6 +66,11 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 		if len(req.Move) > maxMoveText {
 			return failf(http.StatusUnprocessableEntity, "a move of %d bytes: moves are at most %d", len(req.Move), maxMoveText)
 		}
+		release, err := s.rules.playing(r.Context())
+		if err != nil {
+			return err
+		}
+		defer release()
 		if err := ss.move(r.Context(), req.Token, req.Move, req.Version); err != nil {
 			return err
 		}
@@ -99,28 +84,19 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 		if req.Move != "" {
 			return failf(http.StatusBadRequest, "undo takes no move")
 		}
+		release, err := s.rules.playing(r.Context())
+		if err != nil {
+			return err
+		}
+		defer release()
 		if err := ss.undo(r.Context(), req.Token, req.Version); err != nil {
 			return err
 		}
 		return s.answerState(w, ss)
 	}))
 	mux.Handle("GET /api/sessions/{id}/events", s.withSession(s.serveEvents))
-	mux.Handle("GET /api/sessions/{id}/board.svg", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
-		ss.mu.Lock()
-		d := engine.Picture(ss.pos.State(), ss.eng.View)
-		ss.mu.Unlock()
-		var buf bytes.Buffer
-		if err := d.WriteSVG(&buf); err != nil {
-			return err
-		}
-		w.Header().Set("Content-Type", "image/svg+xml")
-		w.Header().Set("Cache-Control", "no-store")
-		_, err := w.Write(buf.Bytes())
-		return err
-	}))
-	mux.Handle("GET /api/sessions/{id}/geometry", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
-		return writeJSON(w, http.StatusOK, engine.BoardGeometry(ss.eng.Compiled, ss.eng.View))
-	}))
+	mux.Handle("GET /api/sessions/{id}/board.svg", s.withSession(s.serveBoard))
+	mux.Handle("GET /api/sessions/{id}/geometry", s.withSession(s.serveGeometry))
 	mux.Handle("GET /api/sessions/{id}/tree", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
 		ss.mu.Lock()
 		t := ss.tree()
@@ -130,10 +106,13 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 	mux.Handle("GET /api/sessions/{id}/record", s.withSession(s.serveRecord))
 }
 
-// answerState writes a session's state after a change.
+// answerState writes a session's state. Its legal moves were generated
+// when the position was reached; the budget bounds any rules work left.
 func (s *Server) answerState(w http.ResponseWriter, ss *session) error {
 	ss.mu.Lock()
+	done := s.budget().start(ss.pos.State())
 	st := ss.state()
+	done()
 	ss.mu.Unlock()
 	return writeJSON(w, http.StatusOK, st)
 }

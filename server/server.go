@@ -12,7 +12,6 @@ package server
 
 import (
 	"context"
-	"io"
 	"io/fs"
 	"net/http"
 	"net/netip"
@@ -21,9 +20,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/dungeon"
-	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/extbot"
-	"github.com/ludus-games/ludus/search"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -43,6 +40,22 @@ type Config struct {
 	MoveTime time.Duration
 	// MaxUpload bounds an uploaded rules file in bytes (0: 256 KiB).
 	MaxUpload int64
+	// MaxCells bounds the positions of a game's board (0: 10,000): a
+	// rules file over it is refused before it is built.
+	MaxCells int
+	// MaxSteps bounds the rules' work on one piece of work (a move
+	// played, a start position, a picture): runs of move programs,
+	// iterations of their loops, positions their expressions visit (0:
+	// 20,000,000).
+	MaxSteps int64
+	// RulesTime bounds the time of one piece of rules work done for a
+	// client: checking and compiling a rules file, a position's moves, a
+	// picture (0: 5 s).
+	RulesTime time.Duration
+	// RulesWorkers bounds the checks, compiles and pictures done at once
+	// for clients (0: one fewer than the cores, at least one), so that
+	// costly rules files leave processors to the other requests.
+	RulesWorkers int
 	// MaxBacklog bounds the past events one event stream sends at once; a
 	// client further behind fetches the state instead (0: 10,000).
 	MaxBacklog int
@@ -90,7 +103,12 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[string]*session // loaded sessions by id
 	lastUsed map[string]time.Time
-	botCache map[botKey]search.Bot[engine.Ply, *engine.Position]
+
+	// rules bounds the rules work done for clients; botCache keeps the
+	// bots of game and spec; pictures the pictures of boards.
+	rules    *rulesPool
+	botCache *lru[botKey, *sharedBot]
+	pictures *pictures
 
 	// slots bound the heavy work of the puzzle routes done at once.
 	slots      chan struct{}
@@ -139,15 +157,18 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
+	cfg = withBudgetDefaults(cfg)
 	s := &Server{cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
-		botCache: map[botKey]search.Bot[engine.Ply, *engine.Position]{},
+		rules: newRulesPool(cfg.RulesWorkers, queueWait), botCache: newLRU[botKey, *sharedBot](maxBots),
+		pictures: newPictures(),
 		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
 		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64),
 		hosts: newHosts(cfg.Hosts), limits: newLimiters(cfg.Limits)}
+	s.botCache.evicted = (*sharedBot).close
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	var err error
 	var skipped []error
-	if s.catalog, skipped, err = newCatalog(ctx, cfg.Store, cfg.Games); err != nil {
+	if s.catalog, skipped, err = newCatalog(ctx, cfg.Store, cfg.Games, s.rules, s.budget()); err != nil {
 		return nil, err
 	}
 	for _, err := range skipped {
@@ -164,12 +185,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 func (s *Server) Close() {
 	s.cancel()
 	s.bots.wait()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, b := range s.botCache {
-		if c, ok := b.(io.Closer); ok {
-			c.Close()
-		}
+	for _, sb := range s.botCache.values() {
+		sb.close()
 	}
 }
 

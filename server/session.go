@@ -262,6 +262,7 @@ func (ss *session) advance(ctx context.Context) error {
 func (ss *session) move(ctx context.Context, token, text string, version *int) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	defer ss.srv.budget().start(ss.pos.State())()
 	st, err := ss.checkTurn(token, version)
 	if err != nil {
 		return err
@@ -287,6 +288,7 @@ func (ss *session) move(ctx context.Context, token, text string, version *int) e
 func (ss *session) undo(ctx context.Context, token string, version *int) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	defer ss.srv.budget().start(ss.pos.State())()
 	st, err := ss.checkTurn(token, version)
 	if err != nil {
 		return err

@@ -7,14 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/ludus-games/ludus/engine"
-	"github.com/ludus-games/ludus/games"
 	"github.com/ludus-games/ludus/search"
 	"github.com/ludus-games/ludus/store"
 )
@@ -76,10 +74,11 @@ type Result struct {
 
 // create starts a session.
 func (s *Server) create(ctx context.Context, req CreateRequest) (*Created, error) {
-	eng, title, err := s.catalog.engine(req.Game, req.Variant)
+	b, title, version, err := s.catalog.engine(ctx, req.Game, current, req.Variant)
 	if err != nil {
 		return nil, err
 	}
+	eng := b.eng
 	players := eng.New().Players()
 	if len(req.Seats) != players {
 		return nil, failf(http.StatusUnprocessableEntity, "%d seats for a game of %d players", len(req.Seats), players)
@@ -93,6 +92,9 @@ func (s *Server) create(ctx context.Context, req CreateRequest) (*Created, error
 			out.Seats[i].Token = tok
 			seats[i] = seat{Kind: "human", TokenHash: hashToken(tok)}
 		case "bot":
+			if err := s.checkSpec(sr.Spec); err != nil {
+				return nil, failf(http.StatusUnprocessableEntity, "seat %d: %v", i, err)
+			}
 			if _, err := s.bot(eng, sr.Spec); err != nil {
 				return nil, failf(http.StatusUnprocessableEntity, "seat %d: %v", i, err)
 			}
@@ -101,25 +103,21 @@ func (s *Server) create(ctx context.Context, req CreateRequest) (*Created, error
 			return nil, failf(http.StatusUnprocessableEntity, "seat %d: kind %q: want human or bot", i, sr.Kind)
 		}
 	}
-	// A game whose rules fail at the start is refused now, not stored.
-	if start := eng.New(); start.Moves(nil) == nil && start.Err() != nil {
-		msg := start.Err().Error()
+	// A game whose rules fail at the start is refused now, not stored (the
+	// catalog generated the start position's moves once, on the pool).
+	if b.start != nil {
+		msg := b.start.Error()
 		if !strings.HasPrefix(msg, req.Game+":") {
 			msg = req.Game + ": " + msg
 		}
 		return nil, failf(http.StatusUnprocessableEntity, "%s", msg)
 	}
 	js, _ := json.Marshal(seats)
-	if err := s.cfg.Store.CreateSession(ctx, store.Session{ID: out.ID, Game: req.Game, Variant: title, Seats: string(js)}); err != nil {
+	if err := s.cfg.Store.CreateSession(ctx, store.Session{ID: out.ID, Game: req.Game, Variant: title, Seats: string(js), GameVersion: version}); err != nil {
 		return nil, err
 	}
-	ss, err := s.session(ctx, out.ID)
-	if err != nil {
-		return nil, err
-	}
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	return out, ss.advance(ctx)
+	_, err = s.session(ctx, out.ID) // loading it asks a bot seat to move
+	return out, err
 }
 
 // newID returns 128 random bits in hex.
@@ -127,44 +125,6 @@ func newID() string {
 	var b [16]byte
 	rand.Read(b[:])
 	return hex.EncodeToString(b[:])
-}
-
-// bot returns the shared bot of a spec for a game: bots hold no game
-// state, so one serves every session that seats it.
-func (s *Server) bot(eng *games.Game, spec string) (search.Bot[engine.Ply, *engine.Position], error) {
-	key := botKey{eng, spec}
-	s.mu.Lock()
-	b, ok := s.botCache[key]
-	s.mu.Unlock()
-	if ok {
-		return b, nil
-	}
-	// The operator's named engines first: they and the refusal of gtp:
-	// and uci: specs are Engines' to say.
-	b, named, err := s.cfg.Engines.Bot(eng.Compiled, spec)
-	if !named {
-		b, err = eng.Bots.Bot(spec)
-	}
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if old, ok := s.botCache[key]; ok {
-		// Made meanwhile by another request: the engine programs of
-		// one bot are enough.
-		if c, ok := b.(io.Closer); ok {
-			c.Close()
-		}
-		return old, nil
-	}
-	s.botCache[key] = b
-	return b, nil
-}
-
-type botKey struct {
-	eng  *games.Game
-	spec string
 }
 
 // session returns a loaded session, loading it from the store when needed.
@@ -183,32 +143,43 @@ func (s *Server) session(ctx context.Context, id string) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	ss, err := s.restore(row, evs)
+	ss, err := s.restore(ctx, row, evs)
 	if err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if old := s.sessions[id]; old != nil {
+		s.mu.Unlock()
 		return old, nil // loaded meanwhile by another request
 	}
 	s.evict()
 	s.sessions[id] = ss
 	s.lastUsed[id] = time.Now()
+	s.mu.Unlock()
+	// The rules work of the start, if any, is done outside the server's
+	// lock: a bot seat to move asks its bot again.
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
 	if ss.err == nil {
-		ss.mu.Lock()
-		err = ss.advance(ctx) // a bot seat to move asks its bot again
-		ss.mu.Unlock()
+		defer s.budget().start(ss.pos.State())()
+		err = ss.advance(ctx)
 	}
 	return ss, err
 }
 
-// restore rebuilds a session from its stored events.
-func (s *Server) restore(row *store.Session, evs []store.SessionEvent) (*session, error) {
-	eng, _, err := s.catalog.engine(row.Game, row.Variant)
+// restore rebuilds a session from its stored events, each replayed within
+// the rules' budget, on a play slot of the rules pool.
+func (s *Server) restore(ctx context.Context, row *store.Session, evs []store.SessionEvent) (*session, error) {
+	b, _, _, err := s.catalog.engine(ctx, row.Game, row.GameVersion, row.Variant)
 	if err != nil {
 		return nil, fmt.Errorf("session %s: %w", row.ID, err)
 	}
+	eng := b.eng
+	release, err := s.rules.playing(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	ss := &session{srv: s, id: row.ID, game: row.Game, variant: row.Variant, eng: eng, created: row.Created,
 		pos: eng.New(), root: &node{seat: -1}, watchers: map[chan struct{}]struct{}{}}
 	ss.cur = ss.root
@@ -225,7 +196,10 @@ func (s *Server) restore(row *store.Session, evs []store.SessionEvent) (*session
 		ss.bots = append(ss.bots, b)
 	}
 	for _, e := range evs {
-		if err := ss.apply(e); err != nil {
+		done := s.budget().start(ss.pos.State())
+		err := ss.apply(e)
+		done()
+		if err != nil {
 			ss.err = fmt.Errorf("session %s: %w", row.ID, err)
 			break
 		}
@@ -234,7 +208,8 @@ func (s *Server) restore(row *store.Session, evs []store.SessionEvent) (*session
 }
 
 // evict drops idle sessions while too many are loaded. The caller holds
-// s.mu.
+// s.mu, so it never waits for a session's lock: a session whose lock is
+// held is busy, and stays.
 func (s *Server) evict() {
 	if len(s.sessions) < maxLoaded {
 		return
@@ -246,7 +221,9 @@ func (s *Server) evict() {
 	sort.Slice(ids, func(i, j int) bool { return s.lastUsed[ids[i]].Before(s.lastUsed[ids[j]]) })
 	for _, id := range ids[:len(ids)/4] {
 		ss := s.sessions[id]
-		ss.mu.Lock()
+		if !ss.mu.TryLock() {
+			continue
+		}
 		idle := len(ss.watchers) == 0 && !ss.thinking
 		ss.mu.Unlock()
 		if idle {
@@ -277,7 +254,7 @@ func (ss *session) state() *State {
 		st.LastMove = &lm
 	}
 	if ss.err != nil {
-		st.Error = ss.err.Error()
+		st.Error = ss.srv.budget().explain(ss.err)
 		return st
 	}
 	if ss.over() {
@@ -301,7 +278,7 @@ func (ss *session) state() *State {
 			// The rules failed on this position: the session stops here,
 			// and no bot goes on thinking about it.
 			ss.err, ss.thinking = err, false
-			st.Error, st.Legal, st.ToMove, st.Thinking = err.Error(), []string{}, nil, false
+			st.Error, st.Legal, st.ToMove, st.Thinking = ss.srv.budget().explain(err), []string{}, nil, false
 		}
 	}
 	return st

@@ -23,6 +23,9 @@ type Session struct {
 	Variant string
 	Seats   string
 	Created time.Time
+	// GameVersion is the version of an uploaded rules file the session
+	// plays (0 for the other files).
+	GameVersion int
 }
 
 // SessionEvent is one event of a session's log. Versions count from 1 with
@@ -36,17 +39,11 @@ type SessionEvent struct {
 	Created time.Time
 }
 
-// GameFile is a rules file a user uploaded to the server.
-type GameFile struct {
-	Name   string
-	Source string
-}
-
 // CreateSession stores a new session with no events.
 func (s *Store) CreateSession(ctx context.Context, ss Session) error {
 	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO sessions (id, game, variant, seats, created_at) VALUES ($1, $2, $3, $4, $5)`,
-		ss.ID, ss.Game, ss.Variant, ss.Seats, s.now())
+		`INSERT INTO sessions (id, game, variant, seats, created_at, game_version) VALUES ($1, $2, $3, $4, $5, $6)`,
+		ss.ID, ss.Game, ss.Variant, ss.Seats, s.now(), ss.GameVersion)
 	if err != nil {
 		return fmt.Errorf("store: creating session: %w", err)
 	}
@@ -74,8 +71,8 @@ func (s *Store) AppendEvent(ctx context.Context, id string, e SessionEvent) erro
 func (s *Store) LoadSession(ctx context.Context, id string) (*Session, []SessionEvent, error) {
 	var ss Session
 	var created any
-	err := s.db.QueryRowContext(ctx, `SELECT id, game, variant, seats, created_at FROM sessions WHERE id = $1`, id).
-		Scan(&ss.ID, &ss.Game, &ss.Variant, &ss.Seats, &created)
+	err := s.db.QueryRowContext(ctx, `SELECT id, game, variant, seats, created_at, game_version FROM sessions WHERE id = $1`, id).
+		Scan(&ss.ID, &ss.Game, &ss.Variant, &ss.Seats, &created, &ss.GameVersion)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, fmt.Errorf("store: session %s: %w", id, ErrNotFound)
 	}
@@ -104,7 +101,7 @@ func (s *Store) LoadSession(ctx context.Context, id string) (*Session, []Session
 // Sessions lists the most recent sessions, newest first.
 func (s *Store) Sessions(ctx context.Context, limit int) ([]Session, error) {
 	rows, err := s.db.QueryContext(ctx,
-		`SELECT id, game, variant, seats, created_at FROM sessions ORDER BY created_at DESC, id LIMIT $1`, limit)
+		`SELECT id, game, variant, seats, created_at, game_version FROM sessions ORDER BY created_at DESC, id LIMIT $1`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: sessions: %w", err)
 	}
@@ -113,51 +110,11 @@ func (s *Store) Sessions(ctx context.Context, limit int) ([]Session, error) {
 	for rows.Next() {
 		var ss Session
 		var created any
-		if err := rows.Scan(&ss.ID, &ss.Game, &ss.Variant, &ss.Seats, &created); err != nil {
+		if err := rows.Scan(&ss.ID, &ss.Game, &ss.Variant, &ss.Seats, &created, &ss.GameVersion); err != nil {
 			return nil, fmt.Errorf("store: sessions: %w", err)
 		}
 		ss.Created = scanTime(created)
 		out = append(out, ss)
-	}
-	return out, rows.Err()
-}
-
-// SaveGameFile keeps an uploaded rules file. Sessions refer to files by
-// name, so a name once taken keeps its text: saving another text under it
-// fails with ErrConflict (saving the same text again is no change).
-func (s *Store) SaveGameFile(ctx context.Context, f GameFile) error {
-	res, err := s.db.ExecContext(ctx,
-		`INSERT INTO game_files (name, source, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-		f.Name, f.Source, s.now())
-	if err != nil {
-		return fmt.Errorf("store: saving rules file %s: %w", f.Name, err)
-	}
-	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		var old string
-		if err := s.db.QueryRowContext(ctx, `SELECT source FROM game_files WHERE name = $1`, f.Name).Scan(&old); err != nil {
-			return fmt.Errorf("store: saving rules file %s: %w", f.Name, err)
-		}
-		if old != f.Source {
-			return fmt.Errorf("store: rules file %s: %w", f.Name, ErrConflict)
-		}
-	}
-	return nil
-}
-
-// GameFiles returns every uploaded rules file.
-func (s *Store) GameFiles(ctx context.Context) ([]GameFile, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name, source FROM game_files ORDER BY name`)
-	if err != nil {
-		return nil, fmt.Errorf("store: rules files: %w", err)
-	}
-	defer rows.Close()
-	var out []GameFile
-	for rows.Next() {
-		var f GameFile
-		if err := rows.Scan(&f.Name, &f.Source); err != nil {
-			return nil, fmt.Errorf("store: rules files: %w", err)
-		}
-		out = append(out, f)
 	}
 	return out, rows.Err()
 }

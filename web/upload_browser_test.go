@@ -39,6 +39,18 @@ func TestBrowserUpload(t *testing.T) {
 	wait[bool](p, `(document.querySelector("[data-game='noughts.zrf'].selected") || {}).textContent?.includes("Noughts and Crosses")`, 10*time.Second)
 	p.startGame("noughts.zrf", "random")
 	wait[bool](p, `document.querySelector(".session-title").textContent === "Noughts and Crosses"`, 10*time.Second)
+
+	// The page holds the upload's key: the edited file replaces it.
+	if err := os.WriteFile(good, []byte(strings.Replace(string(src), `(title "Tic-Tac-Toe")`, `(title "Noughts and Crosses II")`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	eval[chromedp.Void](p, `location.hash = "#/"`)
+	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#upload-zrf"), []string{good}))
+	wait[bool](p, `(document.querySelector("[data-game='noughts.zrf'].selected") || {}).textContent?.includes("Noughts and Crosses II")`, 10*time.Second)
+	if msg := wait[string](p, `[...document.querySelectorAll(".toast")].map((e) => e.textContent).join(" ")`, 10*time.Second); !strings.Contains(msg, "replaced (version 2)") {
+		t.Errorf("the page says %q after the replacement", msg)
+	}
 }
 
 // TestBrowserRulesFail: a rules file whose move program never ends. At the

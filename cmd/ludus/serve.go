@@ -26,8 +26,9 @@ import (
 func newServeCmd() *cobra.Command {
 	var addr, db, gamesDir string
 	var engineDefs []string
-	var botWorkers int
-	var moveTime time.Duration
+	var botWorkers, maxCells int
+	var maxSteps int64
+	var moveTime, rulesTime time.Duration
 	var open bool
 	var hosts, proxies []string
 	var rate float64
@@ -72,6 +73,7 @@ children, a few at a time, and end with it.`,
 			cfg := server.Config{Store: st, BotWorkers: botWorkers, MoveTime: moveTime, Web: web.Handler(),
 				Hosts: append(hosts, addrName(addr)), TrustProxy: trust, Limits: lim,
 				ReadTimeout: readTimeout, ResponseTimeout: responseTimeout, IdleTimeout: idleTimeout, Engines: engines,
+				MaxCells: maxCells, MaxSteps: maxSteps, RulesTime: rulesTime,
 				Logf: log.New(cmd.ErrOrStderr(), "ludus serve: ", log.LstdFlags).Printf}
 			if gamesDir != "" {
 				if fi, err := os.Stat(gamesDir); err != nil || !fi.IsDir() {
@@ -124,7 +126,7 @@ children, a few at a time, and end with it.`,
 	fl.Float64Var(&rate, "rate", lim.Rate.PerSecond, "requests a second per client (0: no limit)")
 	fl.IntVar(&lim.Rate.Burst, "burst", lim.Rate.Burst, "requests a client may send at once, beyond --rate")
 	fl.IntVar(&createRate, "create-rate", int(lim.Create.PerSecond*60+0.5), "sessions and 2048 games a minute per client (0: no limit)")
-	fl.IntVar(&uploadRate, "upload-rate", int(lim.Upload.PerSecond*60+0.5), "rules files uploaded a minute per client (0: no limit)")
+	fl.IntVar(&uploadRate, "upload-rate", int(lim.Upload.PerSecond*60+0.5), "rules files uploaded or replaced a minute per client (0: no limit)")
 	fl.IntVar(&lim.WatchersPerClient, "max-streams-per-client", lim.WatchersPerClient, "event streams a client may hold open (0: no limit)")
 	fl.IntVar(&lim.ConnsPerClient, "max-conns-per-client", lim.ConnsPerClient, "connections a client may hold open (0: no limit)")
 	fl.IntVar(&lim.Conns, "max-conns", 0, "connections open at once (0: three quarters of the open-file limit)")
@@ -138,6 +140,12 @@ children, a few at a time, and end with it.`,
 	for _, name := range []string{"read-timeout", "response-timeout", "idle-timeout"} {
 		rangeFlag(c, name, float64(time.Second), float64(24*time.Hour))
 	}
+	fl.IntVar(&maxCells, "max-cells", 10000, "the most positions a game's board may have")
+	fl.Int64Var(&maxSteps, "max-steps", 20_000_000, "the most steps the rules may take on one piece of work: a move, a start position, a picture (program runs, loop steps, positions visited)")
+	fl.DurationVar(&rulesTime, "rules-time", 5*time.Second, "the most time one piece of rules work may take (a check, a position's moves, a picture)")
+	rangeFlag(c, "max-cells", 1, 1<<20)
+	rangeFlag(c, "max-steps", 1000, 1<<50)
+	rangeFlag(c, "rules-time", float64(10*time.Millisecond), float64(time.Hour))
 	return c
 }
 

@@ -1,6 +1,7 @@
 package zrf
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,7 @@ func (b *builder) addPosition(name string, n *sexp.Node) int {
 	if p, ok := b.positions[name]; ok {
 		return p
 	}
+	b.checkPositions(n, len(d.names)+1)
 	if _, clash := b.dirs[name]; clash {
 		b.errs.Addf(n, "position %s has the name of a direction", name)
 	}
@@ -43,6 +45,21 @@ func (b *builder) addPosition(name string, n *sexp.Node) int {
 	d.names = append(d.names, name)
 	d.cells = append(d.cells, rules.Cell{})
 	return len(d.names) - 1
+}
+
+// checkPositions reports whether a board of n positions is within the
+// limits; the first time it is not, the build is refused at node at.
+func (b *builder) checkPositions(at *sexp.Node, n int) bool {
+	max := b.limits.Positions
+	if max <= 0 || n <= max {
+		return true
+	}
+	if b.tooLarge == nil {
+		var l sexp.ErrorList
+		l.Addf(at, "the board would have %d positions or more", n)
+		b.tooLarge = fmt.Errorf("%v: %w (at most %d positions)", l[0], ErrTooLarge, max)
+	}
+	return false
 }
 
 func (b *builder) addDir(name string, n *sexp.Node) int {
@@ -221,6 +238,9 @@ func (b *builder) grid(g *sexp.Node) {
 		}
 	}
 	d := b.draft()
+	if !b.checkPositions(g, len(d.names)+total) {
+		return
+	}
 	dg := draftGrid{dims: dims, coords: map[int][]int{}}
 	index := map[string]int{}
 	w, h := start[2]-start[0], start[3]-start[1]

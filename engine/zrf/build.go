@@ -1,6 +1,7 @@
 package zrf
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -34,8 +35,27 @@ func Load(path, sel string) (*Game, error) {
 }
 
 // Build translates one game of the file into rules and a view.
-func (f *File) Build(e *Entry) (*Game, error) {
+func (f *File) Build(e *Entry) (*Game, error) { return f.BuildWithin(e, Limits{}) }
+
+// Limits bound what building a game may make, for a caller that builds
+// rules files from people it does not trust: the reader's own bounds (a
+// grid of at most 65536 positions, macro expansion) bound one construct,
+// these the whole game.
+type Limits struct {
+	// Positions bounds the positions of the board (0: no bound).
+	Positions int
+}
+
+// ErrTooLarge is wrapped by the error of a build that went over its
+// Limits.
+var ErrTooLarge = errors.New("over the size allowed")
+
+// BuildWithin is Build under limits: a game that would go over them is
+// refused, before the work of making it, with an error that wraps
+// ErrTooLarge and says where the file went over.
+func (f *File) BuildWithin(e *Entry, lim Limits) (*Game, error) {
 	b := newBuilder(f.Path)
+	b.limits = lim
 	sections, shimmed, answered, err := applyShims(e)
 	if err != nil {
 		return nil, err
@@ -43,6 +63,9 @@ func (f *File) Build(e *Entry) (*Game, error) {
 	b.answered = answered
 	b.columnsHook = answered["columns-checkers-extension"]
 	b.build(e, sections)
+	if b.tooLarge != nil {
+		return nil, b.tooLarge
+	}
 	b.r.Shims = shimmed
 	if len(b.r.Goals) == 0 {
 		// Legal but suspicious: rules files for Dagaz keep the goals (and
@@ -64,6 +87,10 @@ func (f *File) Build(e *Entry) (*Game, error) {
 
 type builder struct {
 	errs sexp.ErrorList
+	// limits bound the game; tooLarge is the error of the first thing
+	// that went over them.
+	limits   Limits
+	tooLarge error
 	// warns are read and acted on, but the author should check them.
 	warns sexp.ErrorList
 	r     *rules.Rules

@@ -147,7 +147,9 @@ export function mount(main) {
   return () => ctl.abort();
 }
 
-// uploadButton reads a .zrf file and offers it as a new game.
+// uploadButton reads a .zrf file and offers it as a new game. A file this
+// page uploaded before (it keeps the key the server gave) is replaced: its
+// running games keep the version they began with.
 function uploadButton(done) {
   const input = h("input", {type: "file", accept: ".zrf,text/plain", class: "visually-hidden", id: "upload-zrf"});
   input.addEventListener("change", async () => {
@@ -156,8 +158,10 @@ function uploadButton(done) {
     if (!f) return;
     try {
       const text = await f.text();
-      const g = await api("POST", `/api/games?name=${encodeURIComponent(f.name)}`, text);
-      toast(`${g.title || g.name} added`, "ok");
+      const replaced = await replaceUpload(f.name, text);
+      const g = replaced || (await api("POST", `/api/games?name=${encodeURIComponent(f.name)}`, text));
+      if (g.key) pref.set("uploadKeys", {...pref.get("uploadKeys", {}), [g.name.toLowerCase()]: g.key});
+      toast(replaced ? `${g.title || g.name} replaced (version ${g.version})` : `${g.title || g.name} added`, "ok");
       pref.set("game", g.name);
       done(g.name);
     } catch (err) {
@@ -165,6 +169,22 @@ function uploadButton(done) {
     }
   });
   return h("label", {class: "btn", for: "upload-zrf"}, input, "Upload rules (.zrf)");
+}
+
+// replaceUpload replaces the upload of a name with its key, if the page
+// holds one; null when it does not, or the upload is gone.
+async function replaceUpload(name, text) {
+  const keys = pref.get("uploadKeys", {});
+  const key = keys[name.toLowerCase()];
+  if (!key) return null;
+  try {
+    return await api("PUT", `/api/games/${encodeURIComponent(name)}`, text, {headers: {Authorization: `Bearer ${key}`}});
+  } catch (err) {
+    if (err.status !== 404) throw err;
+    delete keys[name.toLowerCase()];
+    pref.set("uploadKeys", keys);
+    return null;
+  }
 }
 
 // ago writes a time as "5 min ago".

@@ -54,8 +54,8 @@ export class APIError extends Error {
 // api calls the JSON API: api("POST", "/api/sessions", {...}). A body that
 // is a string is sent as it is (rules files); others as JSON. Answers the
 // decoded JSON (or the text for non-JSON answers); throws APIError.
-export async function api(method, path, body, {signal} = {}) {
-  const init = {method, signal, headers: {Accept: "application/json"}};
+export async function api(method, path, body, {signal, headers = {}} = {}) {
+  const init = {method, signal, headers: {...headers, Accept: "application/json"}};
   if (body !== undefined) {
     if (typeof body === "string") {
       init.body = body;
