@@ -84,7 +84,7 @@ func (p *botPool) run(j botJob) {
 		ss.mu.Unlock()
 		return
 	}
-	bot, pos := ss.bots[seatIdx], ss.pos.Copy()
+	bot, pos, limit := ss.bots[seatIdx], ss.pos.Copy(), ss.botTime()
 	ss.mu.Unlock()
 
 	text, note := "", ""
@@ -94,7 +94,7 @@ func (p *botPool) run(j botJob) {
 				note = fmt.Sprintf("the bot failed (%v)", r)
 			}
 		}()
-		ctx, cancel := context.WithTimeout(p.ctx, ss.srv.cfg.MoveTime)
+		ctx, cancel := context.WithTimeout(p.ctx, limit)
 		defer cancel()
 		d, err := bot.Choose(ctx, pos)
 		if err != nil {
@@ -128,8 +128,7 @@ func (p *botPool) run(j botJob) {
 		return
 	}
 	if err := ss.append(p.ctx, store.SessionEvent{Kind: "move", Seat: seatIdx, Move: text, Note: note}); err != nil {
-		ss.srv.cfg.Logf("session %s: storing a bot move: %v", ss.id, err)
-		ss.thinking = false
+		ss.storeFault(err) // reported, and the bot asked again when the store is back
 		return
 	}
 	if err := ss.advance(p.ctx); err != nil {

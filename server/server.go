@@ -41,6 +41,14 @@ type Config struct {
 	MoveTime time.Duration
 	// MaxUpload bounds an uploaded rules file in bytes (0: 256 KiB).
 	MaxUpload int64
+	// MaxEvents bounds the events of a session (0: 10,000): moves, undos
+	// and offers over it are refused, so that no session's log grows
+	// without end.
+	MaxEvents int
+	// SessionTTL closes a session that has had neither a move nor a
+	// watcher for this long (0: never), and evicts it; its record stays
+	// in the store, readable.
+	SessionTTL time.Duration
 	// MaxBacklog bounds the past events one event stream sends at once; a
 	// client further behind fetches the state instead (0: 10,000).
 	MaxBacklog int
@@ -97,6 +105,11 @@ type Server struct {
 
 	hosts  *hosts
 	limits *limiters
+	// createMu makes counting a client's live sessions and storing a new
+	// one a step, so that its quota holds under concurrent creates.
+	createMu sync.Mutex
+	// loops are the server's goroutines that Close waits for.
+	loops sync.WaitGroup
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -114,6 +127,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.MaxUpload <= 0 {
 		cfg.MaxUpload = 256 << 10
+	}
+	if cfg.MaxEvents <= 0 {
+		cfg.MaxEvents = defaultMaxEvents
 	}
 	if cfg.MaxBacklog <= 0 {
 		cfg.MaxBacklog = 10000
@@ -149,6 +165,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.writer = newEventWriter(s.ctx, cfg.Store)
 	s.bots = newBotPool(s.ctx, cfg.BotWorkers)
+	if cfg.SessionTTL > 0 {
+		s.loops.Add(1)
+		go s.expireLoop()
+	}
 	return s, nil
 }
 
@@ -157,6 +177,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 func (s *Server) Close() {
 	s.cancel()
 	s.bots.wait()
+	s.loops.Wait()
 }
 
 // Handler returns the server's routes: the JSON API under /api/ and the
@@ -165,6 +186,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routeGames(mux)
 	s.routeSessions(mux)
+	s.routeTable(mux)
 	s.routePuzzles(mux)
 	if s.cfg.Web != nil {
 		mux.Handle("/", s.cfg.Web)
