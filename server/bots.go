@@ -263,7 +263,7 @@ func (p *botPool) run(j botJob) {
 		ss.mu.Unlock()
 		return
 	}
-	bot := ss.bots[seatIdx]
+	bot, limit := ss.bots[seatIdx], ss.botTime()
 	pos := engine.NewPosition(ss.pos.State().Clone(), ss.eng.Eval)
 	ss.mu.Unlock()
 
@@ -274,7 +274,6 @@ func (p *botPool) run(j botJob) {
 				note = fmt.Sprintf("the bot failed (%v)", r)
 			}
 		}()
-		limit := ss.srv.cfg.MoveTime
 		ctx, cancel := context.WithTimeout(p.ctx, limit+slack(limit))
 		defer cancel()
 		pos.SetBudget(engine.Budget{Steps: 0, Stop: ctx.Done()})
@@ -317,8 +316,7 @@ func (p *botPool) run(j botJob) {
 		return
 	}
 	if err := ss.append(p.ctx, store.SessionEvent{Kind: "move", Seat: seatIdx, Move: text, Note: note}); err != nil {
-		ss.srv.cfg.Logf("session %s: storing a bot move: %v", ss.id, err)
-		ss.thinking = false
+		ss.storeFault(err) // reported, and the bot asked again when the store is back
 		return
 	}
 	if err := ss.advance(p.ctx); err != nil {

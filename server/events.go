@@ -38,6 +38,9 @@ func (ss *session) eventsSince(v int) []Event {
 	out := make([]Event, 0, len(ss.events)-v)
 	for i := v; i < len(ss.events); i++ {
 		e := ss.events[i]
+		if e.Kind == kindJoin {
+			e.Move = "" // the seat's token's hash is not for watchers
+		}
 		out = append(out, Event{Version: e.Version, Kind: e.Kind, Seat: e.Seat, Move: e.Move, Ply: ss.plies[i], Note: e.Note})
 	}
 	return out
@@ -132,6 +135,7 @@ func (ss *session) watch() (chan struct{}, func(), error) {
 	return ch, func() {
 		ss.mu.Lock()
 		delete(ss.watchers, ch)
+		ss.table.active = time.Now() // a session watched until now is not idle
 		ss.mu.Unlock()
 	}, nil
 }
@@ -150,12 +154,16 @@ func (s *Server) pump(ctx context.Context, ss *session, since int, ch chan struc
 		} else if since > ss.version() {
 			since = ss.version() // events taken back cannot be: versions only grow
 		}
+		deleted := ss.table.deleted
 		ss.mu.Unlock()
 		if len(evs) > 0 {
 			if err := send(evs); err != nil {
 				return err
 			}
 			since = evs[len(evs)-1].Version
+		}
+		if deleted {
+			return nil // its last event said so
 		}
 		select {
 		case <-ch:

@@ -37,9 +37,10 @@ func TestRecordExports(t *testing.T) {
 			t.Fatalf("%s: %d %s", m.move, code, e.Error)
 		}
 	}
-	// Black takes back 2... Nc6 (and White's 3. Bc4 after it), then plays 2... d6.
-	call(t, "POST", url+"/undo", map[string]any{"token": c.Seats[1].Token}, nil)
-	call(t, "POST", url+"/undo", map[string]any{"token": c.Seats[1].Token}, nil)
+	// Black takes back 2... Nc6 (and White's 3. Bc4 after it), with
+	// White's consent, then plays 2... d6.
+	takeback(t, url, c.Seats[1].Token, c.Seats[0].Token)
+	takeback(t, url, c.Seats[1].Token, c.Seats[0].Token)
 	if code := call(t, "POST", url+"/moves", map[string]any{"token": c.Seats[1].Token, "move": "d7 - d6"}, nil); code != 200 {
 		t.Fatalf("variation: %d", code)
 	}
@@ -221,5 +222,17 @@ func TestRulesFailMidGame(t *testing.T) {
 		if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/undo", map[string]any{"token": c.Seats[0].Token}, &e); code != 409 || !strings.Contains(e.Error, "error of the rules") {
 			t.Fatalf("%s: undo after the failure: %d %q", second.Kind, code, e.Error)
 		}
+	}
+}
+
+// takeback asks for a takeback with one token and accepts it with another.
+func takeback(t *testing.T, url, asker, accepter string) {
+	t.Helper()
+	var e apiErr
+	if code := call(t, "POST", url+"/takeback/offer", map[string]any{"token": asker}, &e); code != 200 {
+		t.Fatalf("takeback offer: %d %s", code, e.Error)
+	}
+	if code := call(t, "POST", url+"/takeback/accept", map[string]any{"token": accepter}, &e); code != 200 {
+		t.Fatalf("takeback accept: %d %s", code, e.Error)
 	}
 }

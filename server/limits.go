@@ -22,6 +22,9 @@ type Limits struct {
 	Create Rate
 	// Upload bounds the rules files a client uploads or replaces.
 	Upload Rate
+	// Sessions bounds the live sessions a client has created: those not
+	// over, closed or deleted.
+	Sessions int
 	// WatchersPerClient bounds a client's event streams open at once.
 	WatchersPerClient int
 	// ConnsPerClient bounds a client's connections open at once (see
@@ -50,6 +53,7 @@ var DefaultLimits = Limits{
 	Rate:              Rate{PerSecond: 50, Burst: 500},
 	Create:            PerMinute(30),
 	Upload:            PerMinute(10),
+	Sessions:          100,
 	WatchersPerClient: 64,
 	ConnsPerClient:    128,
 }

@@ -34,7 +34,7 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 		if err != nil {
 			return err
 		}
-		rows, err := s.cfg.Store.Sessions(r.Context(), limit)
+		rows, err := s.cfg.Store.Lobby(r.Context(), limit, r.URL.Query().Get("open") == "true")
 		if err != nil {
 			return err
 		}
@@ -42,9 +42,10 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 		for _, row := range rows {
 			var seats []seat
 			json.Unmarshal([]byte(row.Seats), &seats)
-			info := SessionInfo{ID: row.ID, Game: row.Game, Variant: row.Variant, Created: row.Created, Seats: []SeatRequest{}}
+			info := SessionInfo{ID: row.ID, Game: row.Game, Variant: row.Variant, Created: row.Created, Seats: []SeatRequest{},
+				Closed: !row.Closed.IsZero()}
 			for _, st := range seats {
-				info.Seats = append(info.Seats, SeatRequest{Kind: st.Kind, Spec: st.Spec})
+				info.Seats = append(info.Seats, SeatRequest{Kind: st.Kind, Spec: st.Spec, Open: st.isOpen()})
 			}
 			out = append(out, info)
 		}
@@ -124,6 +125,7 @@ func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *session
 		if err != nil {
 			return err
 		}
+		ss.tend(r.Context())
 		return h(w, r, ss)
 	})
 }
@@ -171,4 +173,6 @@ type SessionInfo struct {
 	Variant string        `json:"variant"`
 	Seats   []SeatRequest `json:"seats"`
 	Created time.Time     `json:"created"`
+	// Closed: the game is over, or the session was closed.
+	Closed bool `json:"closed,omitempty"`
 }

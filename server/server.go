@@ -56,6 +56,14 @@ type Config struct {
 	// for clients (0: one fewer than the cores, at least one), so that
 	// costly rules files leave processors to the other requests.
 	RulesWorkers int
+	// MaxEvents bounds the events of a session (0: 10,000): moves, undos
+	// and offers over it are refused, so that no session's log grows
+	// without end.
+	MaxEvents int
+	// SessionTTL closes a session that has had neither a move nor a
+	// watcher for this long (0: never), and evicts it; its record stays
+	// in the store, readable.
+	SessionTTL time.Duration
 	// MaxBacklog bounds the past events one event stream sends at once; a
 	// client further behind fetches the state instead (0: 10,000).
 	MaxBacklog int
@@ -121,6 +129,11 @@ type Server struct {
 
 	hosts  *hosts
 	limits *limiters
+	// createMu makes counting a client's live sessions and storing a new
+	// one a step, so that its quota holds under concurrent creates.
+	createMu sync.Mutex
+	// loops are the server's goroutines that Close waits for.
+	loops sync.WaitGroup
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -138,6 +151,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.MaxUpload <= 0 {
 		cfg.MaxUpload = 256 << 10
+	}
+	if cfg.MaxEvents <= 0 {
+		cfg.MaxEvents = defaultMaxEvents
 	}
 	if cfg.MaxBacklog <= 0 {
 		cfg.MaxBacklog = 10000
@@ -176,6 +192,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.writer = newEventWriter(s.ctx, cfg.Store)
 	s.bots = newBotPool(s.ctx, cfg.BotWorkers)
+	if cfg.SessionTTL > 0 {
+		s.loops.Add(1)
+		go s.expireLoop()
+	}
 	return s, nil
 }
 
@@ -188,6 +208,7 @@ func (s *Server) Close() {
 	for _, sb := range s.botCache.values() {
 		sb.close()
 	}
+	s.loops.Wait()
 }
 
 // Handler returns the server's routes: the JSON API under /api/ and the
@@ -196,6 +217,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routeGames(mux)
 	s.routeSessions(mux)
+	s.routeTable(mux)
 	s.routePuzzles(mux)
 	if s.cfg.Web != nil {
 		mux.Handle("/", s.cfg.Web)

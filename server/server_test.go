@@ -250,8 +250,16 @@ func testRestart(t *testing.T, dsn string) {
 	if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": tok, "move": "a1", "version": s.Version}, &e); code != 409 || !strings.Contains(e.Error, "over") {
 		t.Fatalf("a move after the end: %d %q", code, e.Error)
 	}
+	// Another game, taken back mid-way: back to before the human's last
+	// move; the moves stay in the tree.
+	c = newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: "random"}}})
+	tok = c.Seats[0].Token
+	first = getState(t, hs.URL, c.ID).Legal[4]
+	if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": tok, "move": first, "version": 0}, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	s = waitFor(t, hs.URL, c.ID, func(x State) bool { return x.Version == 2 && !x.Thinking })
 	moves := s.Moves
-	// Undo: back to before the human's last move; the moves stay in the tree.
 	var after State
 	if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/undo", map[string]any{"token": tok, "version": s.Version}, &after); code != 200 {
 		t.Fatalf("undo: %d", code)
@@ -327,7 +335,7 @@ func TestRejections(t *testing.T) {
 		{"GET", "/api/sessions/" + c.ID + "/events?since=5", nil, 400, "version 0"},
 		{"GET", "/api/sessions/" + c.ID + "/record?format=doc", nil, 400, "format"},
 		{"GET", "/api/sessions/" + c.ID + "/record?format=pgn", nil, 422, "PGN"},
-		{"POST", "/api/sessions/" + c.ID + "/undo", map[string]any{"token": c.Seats[0].Token}, 409, "nothing to take back"},
+		{"POST", "/api/sessions/" + c.ID + "/undo", map[string]any{"token": c.Seats[0].Token}, 409, "must agree"},
 		{"POST", "/api/games?name=x.zrf", strings.Repeat(";", 2000), 413, "over 1000 bytes"},
 		{"POST", "/api/games?name=bad.zrf", "(game (title \"x\") (board", 422, "bad.zrf:1"},
 		{"POST", "/api/games?name=../x.zrf", "(game)", 400, "without slashes"},

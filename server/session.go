@@ -32,6 +32,9 @@ type seat struct {
 	// TokenHash is the SHA-256 of the seat's token: the store never holds
 	// a token itself.
 	TokenHash string `json:"token_hash,omitempty"`
+	// InviteHash is the SHA-256 of an open seat's invite: the seat waits
+	// for a player until its join event gives it a token.
+	InviteHash string `json:"invite_hash,omitempty"`
 }
 
 // node is a move of the session's tree.
@@ -72,6 +75,7 @@ type session struct {
 	watchers map[chan struct{}]struct{}
 	thinking bool
 	err      error // the rules failed: no more moves
+	table    playState
 }
 
 // hashToken returns the stored form of a token.
@@ -100,7 +104,7 @@ func (ss *session) seatOf(token string) int {
 // toMove returns the seat to move, or -1 when the game is over, failed, or
 // waits for a chance move.
 func (ss *session) toMove() int {
-	if ss.err != nil || ss.over() {
+	if ss.err != nil || ss.table.closed != "" || ss.over() {
 		return -1
 	}
 	p := ss.pos.ToMove()
@@ -110,9 +114,10 @@ func (ss *session) toMove() int {
 	return int(p)
 }
 
-// over reports whether the game has ended (a goal, no moves, the ply cap).
+// over reports whether the game has ended (a goal, no moves, the ply cap,
+// a resignation, a draw agreed, a loss on time).
 func (ss *session) over() bool {
-	if ss.line >= maxPlies {
+	if ss.line >= maxPlies || ss.table.ended != nil {
 		return true
 	}
 	_, done := ss.pos.Result()
@@ -122,6 +127,7 @@ func (ss *session) over() bool {
 // apply makes an event (already validated and stored) on the tree and the
 // position. A move event's text is the move's notation.
 func (ss *session) apply(e store.SessionEvent) error {
+	ss.charge(e.Created)
 	switch e.Kind {
 	case "move":
 		ply, err := ss.pos.ParseMove(e.Move)
@@ -140,7 +146,9 @@ func (ss *session) apply(e store.SessionEvent) error {
 			ss.line--
 		}
 	default:
-		return fmt.Errorf("event %d: unknown kind %q", e.Version, e.Kind)
+		if err := ss.applyPlay(e); err != nil {
+			return err
+		}
 	}
 	ss.events = append(ss.events, e)
 	ss.plies = append(ss.plies, ss.line)
@@ -149,6 +157,7 @@ func (ss *session) apply(e store.SessionEvent) error {
 	// for the end of the game.
 	ss.over()
 	ss.err = ss.pos.Err()
+	ss.settle(e)
 	return nil
 }
 
@@ -204,32 +213,57 @@ func describeMove(st *engine.State, before []engine.Piece) lastMove {
 	return lm
 }
 
-// append validates nothing: it stores e as the next event, applies it and
-// tells the watchers. The caller holds mu and has checked e.
+// append stores e as the next event, applies it and tells the watchers.
+// The caller holds mu and has checked e against the position; append
+// checks what holds for every event: a clock whose time has run out ends
+// the game first, and a session has a bound of events.
 func (ss *session) append(ctx context.Context, e store.SessionEvent) error {
+	if e.Kind != kindTimeout && e.Kind != kindClose {
+		if flagged, err := ss.checkFlag(ctx); err != nil {
+			return err
+		} else if flagged {
+			return failf(http.StatusConflict, "time is up: %s", ss.endedResult().Reason)
+		}
+		if err := ss.checkCap(e.Kind); err != nil {
+			return err
+		}
+	}
 	e.Version = ss.version() + 1
+	if e.Created.IsZero() {
+		// The clocks are reckoned from the events' times, to the
+		// microsecond that every store keeps.
+		e.Created = time.Now().UTC().Truncate(time.Microsecond)
+	}
 	if err := ss.srv.writer.append(ss.id, e); err != nil {
 		return err
 	}
+	ss.table.fault, ss.table.faults = "", 0
 	if err := ss.apply(e); err != nil {
 		// The event was checked against this very position; a failure
 		// here is a fault of the engine, kept as the session's error.
 		ss.err = err
 	}
+	ss.storeClosed(ctx)
+	ss.armClock()
+	ss.notify()
+	return nil
+}
+
+// notify tells the watchers that something happened. The caller holds mu.
+func (ss *session) notify() {
 	for w := range ss.watchers {
 		select {
 		case w <- struct{}{}:
 		default:
 		}
 	}
-	return nil
 }
 
 // advance plays the moves nobody chooses (chance moves, seeded by the
 // session and version) and asks a bot when a bot seat is to move. The
 // caller holds mu.
 func (ss *session) advance(ctx context.Context) error {
-	for ss.err == nil && !ss.over() && ss.pos.ToMove() == game.Chance {
+	for ss.err == nil && ss.table.closed == "" && !ss.over() && ss.pos.ToMove() == game.Chance {
 		outs := ss.pos.Outcomes(nil)
 		if len(outs) == 0 {
 			break
@@ -246,11 +280,16 @@ func (ss *session) advance(ctx context.Context) error {
 			x -= o.Prob
 		}
 		if err := ss.append(ctx, store.SessionEvent{Kind: "move", Seat: -1, Move: ss.pos.Notation(pick)}); err != nil {
-			return err
+			ss.storeFault(err)
+			return nil
 		}
 	}
 	ss.thinking = false
 	if t := ss.toMove(); t >= 0 && ss.bots[t] != nil {
+		if err := ss.checkCap("move"); err != nil {
+			ss.storeFault(err)
+			return nil
+		}
 		ss.thinking = true
 		ss.srv.bots.submit(botJob{ss: ss, version: ss.version()})
 	}
@@ -293,11 +332,15 @@ func (ss *session) undo(ctx context.Context, token string, version *int) error {
 	if err != nil {
 		return err
 	}
-	n, found := 0, false
-	for nd := ss.cur; nd.parent != nil && !found; nd = nd.parent {
-		n++
-		found = nd.seat == st
+	// The result of a game stands; and nobody takes back the moves of
+	// others alone.
+	if err := ss.checkLive(); err != nil {
+		return err
 	}
+	if !ss.alone(st) {
+		return failf(http.StatusConflict, "the other players must agree to take moves back: ask with POST /api/sessions/%s/takeback/offer", ss.id)
+	}
+	n, found := ss.takebackLength(st)
 	if !found {
 		return failf(http.StatusConflict, "nothing to take back: seat %d has made no move on this line", st)
 	}
@@ -319,6 +362,9 @@ func (ss *session) checkTurn(token string, version *int) (int, error) {
 	}
 	if ss.err != nil {
 		return -1, failf(http.StatusConflict, "the session stopped on an error of the rules: %v", ss.err)
+	}
+	if ss.table.closed != "" {
+		return -1, failf(http.StatusConflict, "the session is closed: %s", ss.table.closed)
 	}
 	return st, nil
 }

@@ -27,6 +27,10 @@ const maxLoaded = 4096
 type SeatRequest struct {
 	Kind string `json:"kind"`
 	Spec string `json:"spec,omitempty"`
+	// Open is a human seat for someone who is not here: its creator gets
+	// an invite to hand on. In answers, an open seat still waits for its
+	// player.
+	Open bool `json:"open,omitempty"`
 }
 
 // CreateRequest is the body of POST /api/sessions.
@@ -34,18 +38,25 @@ type CreateRequest struct {
 	Game    string        `json:"game"`
 	Variant string        `json:"variant"`
 	Seats   []SeatRequest `json:"seats"`
+	// Unlisted sessions are left out of the lobby: their link finds them.
+	Unlisted bool `json:"unlisted,omitempty"`
+	// Clock gives each seat a time for the game (nil: no clock).
+	Clock *ClockRequest `json:"clock,omitempty"`
 }
 
 // SeatToken is what POST /api/sessions answers for a seat: a token for a
-// human seat, nothing for a bot.
+// human seat, an invite for an open one, nothing for a bot.
 type SeatToken struct {
-	Token string `json:"token,omitempty"`
+	Token  string `json:"token,omitempty"`
+	Invite string `json:"invite,omitempty"`
 }
 
 // Created is the answer of POST /api/sessions.
 type Created struct {
 	ID    string      `json:"id"`
 	Seats []SeatToken `json:"seats"`
+	// Creator is the token that may delete the session.
+	Creator string `json:"creator"`
 }
 
 // State is a session as GET /api/sessions/{id} answers it.
@@ -64,6 +75,15 @@ type State struct {
 	Position string        `json:"position"`
 	Result   *Result       `json:"result"`
 	Error    string        `json:"error,omitempty"`
+	// Listed sessions are in the lobby; the others are found by link.
+	Listed bool `json:"listed"`
+	// Offers are the draws and takebacks asked for and not yet answered.
+	Offers []Offer     `json:"offers"`
+	Clock  *ClockState `json:"clock,omitempty"`
+	// Closed says why the session was closed: nothing more is played.
+	Closed string `json:"closed,omitempty"`
+	// Fault says why the session does not go on at the moment.
+	Fault string `json:"fault,omitempty"`
 }
 
 // Result is how a finished session ended: each seat's points and why.
@@ -83,9 +103,24 @@ func (s *Server) create(ctx context.Context, req CreateRequest) (*Created, error
 	if len(req.Seats) != players {
 		return nil, failf(http.StatusUnprocessableEntity, "%d seats for a game of %d players", len(req.Seats), players)
 	}
-	out := &Created{ID: newID(), Seats: make([]SeatToken, players)}
+	out := &Created{ID: newID(), Seats: make([]SeatToken, players), Creator: newID() + newID()}
+	opts, err := newOptions(req, out.Creator)
+	if err != nil {
+		return nil, err
+	}
 	seats := make([]seat, players)
+	open := 0
 	for i, sr := range req.Seats {
+		switch {
+		case sr.Open && sr.Kind != "human":
+			return nil, failf(http.StatusUnprocessableEntity, "seat %d: only a human seat is open", i)
+		case sr.Open:
+			inv := newID() + newID()
+			out.Seats[i].Invite = inv
+			seats[i] = seat{Kind: "human", InviteHash: hashToken(inv)}
+			open++
+			continue
+		}
 		switch sr.Kind {
 		case "human":
 			tok := newID() + newID()
@@ -113,7 +148,9 @@ func (s *Server) create(ctx context.Context, req CreateRequest) (*Created, error
 		return nil, failf(http.StatusUnprocessableEntity, "%s", msg)
 	}
 	js, _ := json.Marshal(seats)
-	if err := s.cfg.Store.CreateSession(ctx, store.Session{ID: out.ID, Game: req.Game, Variant: title, Seats: string(js), GameVersion: version}); err != nil {
+	row := store.Session{ID: out.ID, Game: req.Game, Variant: title, Seats: string(js), GameVersion: version,
+		Options: opts, Client: clientName(ctx), Unlisted: req.Unlisted, OpenSeats: open}
+	if err := s.storeNew(ctx, row); err != nil {
 		return nil, err
 	}
 	_, err = s.session(ctx, out.ID) // loading it asks a bot seat to move
@@ -186,6 +223,9 @@ func (s *Server) restore(ctx context.Context, row *store.Session, evs []store.Se
 	if err := json.Unmarshal([]byte(row.Seats), &ss.seats); err != nil {
 		return nil, fmt.Errorf("session %s: seats: %w", row.ID, err)
 	}
+	if err := ss.initPlay(row); err != nil {
+		return nil, err
+	}
 	for i, st := range ss.seats {
 		var b search.Bot[engine.Ply, *engine.Position]
 		if st.Kind == "bot" {
@@ -241,8 +281,9 @@ func (ss *session) state() *State {
 		st.Players = append(st.Players, ss.pos.PlayerName(ss.pos.Seat(p)))
 	}
 	for _, se := range ss.seats {
-		st.Seats = append(st.Seats, SeatRequest{Kind: se.Kind, Spec: se.Spec})
+		st.Seats = append(st.Seats, SeatRequest{Kind: se.Kind, Spec: se.Spec, Open: se.isOpen()})
 	}
+	ss.describeTable(st)
 	for nd := ss.cur; nd.parent != nil; nd = nd.parent {
 		st.Moves = append(st.Moves, nd.move)
 	}
@@ -255,6 +296,10 @@ func (ss *session) state() *State {
 	}
 	if ss.err != nil {
 		st.Error = ss.srv.budget().explain(ss.err)
+		return st
+	}
+	if r := ss.endedResult(); r != nil {
+		st.Result = r
 		return st
 	}
 	if ss.over() {

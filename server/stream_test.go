@@ -126,7 +126,8 @@ func TestClientThatNeverReads(t *testing.T) {
 	hs.Start()
 	defer func() { hs.Close(); srv.Close() }()
 
-	c := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	// The second seat waits for a player: the first takes back alone.
+	c := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human", Open: true}}})
 	dial := func(ctx context.Context, network, addr string) (net.Conn, error) {
 		conn, err := (&net.Dialer{}).DialContext(ctx, network, addr)
 		if tc, ok := conn.(*net.TCPConn); ok {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -26,10 +27,24 @@ type Session struct {
 	// GameVersion is the version of an uploaded rules file the session
 	// plays (0 for the other files).
 	GameVersion int
+	// Options is JSON the server defines: what else the session was
+	// created with.
+	Options string
+	// Client names who created the session, for counting its live
+	// sessions (see LiveSessions).
+	Client string
+	// Unlisted sessions are left out of Lobby: only a link finds them.
+	Unlisted bool
+	// OpenSeats is the number of seats that wait for a player.
+	OpenSeats int
+	// Closed is when the session was closed (see CloseSession); zero
+	// while it is live.
+	Closed time.Time
 }
 
 // SessionEvent is one event of a session's log. Versions count from 1 with
-// no gaps.
+// no gaps. Created is when it happened: the time it is appended at unless
+// set (a clock's flag falls at a time of its own).
 type SessionEvent struct {
 	Version int
 	Kind    string // "move", "undo"
@@ -42,8 +57,9 @@ type SessionEvent struct {
 // CreateSession stores a new session with no events.
 func (s *Store) CreateSession(ctx context.Context, ss Session) error {
 	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO sessions (id, game, variant, seats, created_at, game_version) VALUES ($1, $2, $3, $4, $5, $6)`,
-		ss.ID, ss.Game, ss.Variant, ss.Seats, s.now(), ss.GameVersion)
+		`INSERT INTO sessions (id, game, variant, seats, created_at, game_version, options, client, listed, open_seats)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		ss.ID, ss.Game, ss.Variant, ss.Seats, s.now(), ss.GameVersion, cmp.Or(ss.Options, "{}"), ss.Client, !ss.Unlisted, ss.OpenSeats)
 	if err != nil {
 		return fmt.Errorf("store: creating session: %w", err)
 	}
@@ -57,7 +73,7 @@ func (s *Store) AppendEvent(ctx context.Context, id string, e SessionEvent) erro
 	res, err := s.db.ExecContext(ctx,
 		`INSERT INTO session_events (session_id, version, kind, seat, move, note, created_at)
 		 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-		id, e.Version, e.Kind, e.Seat, e.Move, e.Note, s.now())
+		id, e.Version, e.Kind, e.Seat, e.Move, e.Note, s.timeOr(e.Created))
 	if err != nil {
 		return fmt.Errorf("store: session %s event %d: %w", id, e.Version, err)
 	}
@@ -70,16 +86,18 @@ func (s *Store) AppendEvent(ctx context.Context, id string, e SessionEvent) erro
 // LoadSession returns a session and its events in order.
 func (s *Store) LoadSession(ctx context.Context, id string) (*Session, []SessionEvent, error) {
 	var ss Session
-	var created any
-	err := s.db.QueryRowContext(ctx, `SELECT id, game, variant, seats, created_at, game_version FROM sessions WHERE id = $1`, id).
-		Scan(&ss.ID, &ss.Game, &ss.Variant, &ss.Seats, &created, &ss.GameVersion)
+	var created, closed any
+	var listed bool
+	err := s.db.QueryRowContext(ctx, `SELECT id, game, variant, seats, created_at, game_version, options, client, listed, open_seats, closed_at
+		FROM sessions WHERE id = $1`, id).
+		Scan(&ss.ID, &ss.Game, &ss.Variant, &ss.Seats, &created, &ss.GameVersion, &ss.Options, &ss.Client, &listed, &ss.OpenSeats, &closed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, fmt.Errorf("store: session %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: session %s: %w", id, err)
 	}
-	ss.Created = scanTime(created)
+	ss.Created, ss.Closed, ss.Unlisted = scanTime(created), scanTime(closed), !listed
 	rows, err := s.db.QueryContext(ctx,
 		`SELECT version, kind, seat, move, note, created_at FROM session_events WHERE session_id = $1 ORDER BY version`, id)
 	if err != nil {
@@ -146,7 +164,11 @@ func (s *Store) AppendEvents(ctx context.Context, events []PendingEvent) (errs [
 	now := s.now()
 	for i, pe := range events {
 		e := pe.Event
-		res, err := stmt.ExecContext(ctx, pe.Session, e.Version, e.Kind, e.Seat, e.Move, e.Note, now)
+		at := now
+		if !e.Created.IsZero() {
+			at = s.timeValue(e.Created)
+		}
+		res, err := stmt.ExecContext(ctx, pe.Session, e.Version, e.Kind, e.Seat, e.Move, e.Note, at)
 		if err != nil {
 			return nil, fmt.Errorf("store: session %s event %d: %w", pe.Session, e.Version, err)
 		}

@@ -61,9 +61,17 @@ func openPage(t *testing.T, route string) *page {
 // openPageAt opens the page of the server at url.
 func openPageAt(t *testing.T, url, route string) *page {
 	t.Helper()
-	p := &page{t: t, url: url}
-	bctx := chrometest.Tab(t, 2*time.Minute, chromedp.WindowSize(1280, 860))
-	if err := chromedp.Listen(bctx, func(ev any) {
+	p := &page{t: t, url: url, ctx: chrometest.Tab(t, 2*time.Minute, chromedp.WindowSize(1280, 860))}
+	p.watch()
+	p.do(chromedp.Navigate(p.url + "/" + route))
+	return p
+}
+
+// watch makes the test fail on what the page throws and on what its
+// policy refuses.
+func (p *page) watch() {
+	t := p.t
+	if err := chromedp.Listen(p.ctx, func(ev any) {
 		if ev, ok := ev.(*runtime.EventExceptionThrown); ok {
 			d := ev.ExceptionDetails
 			text := d.Text
@@ -84,7 +92,6 @@ func openPageAt(t *testing.T, url, route string) *page {
 			t.Errorf("the page threw: %s", e)
 		}
 	})
-	p.ctx = bctx
 	// Whatever the page's policy refuses (an inline style, a script, a
 	// connection) is noted, and fails the test.
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -103,8 +110,6 @@ func openPageAt(t *testing.T, url, route string) *page {
 			t.Errorf("the page's Content-Security-Policy: %s", r)
 		}
 	})
-	p.do(chromedp.Navigate(p.url + "/" + route))
-	return p
 }
 
 // startServer starts a server on a fresh store, with the limits of ludus
@@ -345,7 +350,7 @@ func TestBrowserUndo(t *testing.T) {
 	wait[bool](p, `!!document.querySelector(".status .your-move")`, 10*time.Second)
 	p.click(`.board-overlay .target[data-cell="a1"]`)
 	wait[bool](p, `document.querySelector(".status .version").textContent === "move 2" && !!document.querySelector(".status .your-move")`, 20*time.Second)
-	p.click("#undo")
+	p.click("#takeback")
 	wait[bool](p, `document.querySelector(".status .version").textContent === "move 0" && !!document.querySelector(".status .your-move")`, 10*time.Second)
 	p.click(`.board-overlay .target[data-cell="b2"]`)
 	wait[bool](p, `document.querySelectorAll(".tree .variation").length > 0`, 20*time.Second)

@@ -35,6 +35,8 @@ func newServeCmd() *cobra.Command {
 	var createRate, uploadRate int
 	lim := server.DefaultLimits
 	var readTimeout, responseTimeout, idleTimeout time.Duration
+	var sessionTTL time.Duration
+	var maxEvents int
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the game server and the browser UI",
@@ -74,6 +76,7 @@ children, a few at a time, and end with it.`,
 				Hosts: append(hosts, addrName(addr)), TrustProxy: trust, Limits: lim,
 				ReadTimeout: readTimeout, ResponseTimeout: responseTimeout, IdleTimeout: idleTimeout, Engines: engines,
 				MaxCells: maxCells, MaxSteps: maxSteps, RulesTime: rulesTime,
+				SessionTTL: sessionTTL, MaxEvents: maxEvents,
 				Logf: log.New(cmd.ErrOrStderr(), "ludus serve: ", log.LstdFlags).Printf}
 			if gamesDir != "" {
 				if fi, err := os.Stat(gamesDir); err != nil || !fi.IsDir() {
@@ -130,6 +133,9 @@ children, a few at a time, and end with it.`,
 	fl.IntVar(&lim.WatchersPerClient, "max-streams-per-client", lim.WatchersPerClient, "event streams a client may hold open (0: no limit)")
 	fl.IntVar(&lim.ConnsPerClient, "max-conns-per-client", lim.ConnsPerClient, "connections a client may hold open (0: no limit)")
 	fl.IntVar(&lim.Conns, "max-conns", 0, "connections open at once (0: three quarters of the open-file limit)")
+	fl.IntVar(&lim.Sessions, "max-sessions-per-client", lim.Sessions, "live sessions a client may have created (0: no limit)")
+	fl.DurationVar(&sessionTTL, "session-ttl", 24*time.Hour, "close a session without a move or a watcher for this long (0: never)")
+	fl.IntVar(&maxEvents, "max-events", 10000, "events a session may have (moves, undos, offers)")
 	fl.DurationVar(&readTimeout, "read-timeout", 30*time.Second, "the most a client may take to send a request's body")
 	fl.DurationVar(&responseTimeout, "response-timeout", 2*time.Minute, "the most an answer may take, event streams aside")
 	fl.DurationVar(&idleTimeout, "idle-timeout", 90*time.Second, "close a connection idle this long between requests")
@@ -137,6 +143,8 @@ children, a few at a time, and end with it.`,
 	rangeFlag(c, "bot-workers", 0, 1024)
 	rangeFlag(c, "move-time", float64(time.Millisecond), float64(time.Hour))
 	rangeFlag(c, "burst", 1, 1e6)
+	rangeFlag(c, "max-events", 100, 1e7)
+	rangeFlag(c, "session-ttl", 0, float64(365*24*time.Hour))
 	for _, name := range []string{"read-timeout", "response-timeout", "idle-timeout"} {
 		rangeFlag(c, name, float64(time.Second), float64(24*time.Hour))
 	}

@@ -5,7 +5,8 @@
 
 import {Picker, difference} from "./moves.js";
 import {moveTree, seatDot} from "./tree.js";
-import {APIError, api, h, s, saveTokens, spinner, svgFrom, toast, tokens} from "./ui.js";
+import {Table} from "./table.js";
+import {APIError, api, created, h, s, spinner, svgFrom, toast, tokens} from "./ui.js";
 
 export function mount(main, {id}) {
   const base = `/api/sessions/${encodeURIComponent(id)}`;
@@ -29,7 +30,7 @@ export function mount(main, {id}) {
   const passBox = h("div", {class: "pass-box"});
   const moveInput = h("input", {type: "text", list: "legal-moves", placeholder: "Type a move", "aria-label": "Move", spellcheck: "false", autocomplete: "off"});
   const legalList = h("datalist", {id: "legal-moves"});
-  const undoBtn = h("button", {class: "btn", type: "button", id: "undo", onclick: undo}, "Undo");
+  const table = new Table({id, base, held, state: () => state, lastSeat: () => lastSeat, refresh: (st) => refresh(st)});
   const treeBox = h("div", {class: "tree-box"});
   const downloads = h("div", {class: "downloads"},
     ["ludus", "sgf", "pgn", "pdn"].map((f) => h("button", {class: "btn btn-small", type: "button", onclick: () => download(f)}, f.toUpperCase())));
@@ -38,16 +39,16 @@ export function mount(main, {id}) {
     h("div", {class: "page-head"},
       h("div", {}, h("a", {class: "back", href: "#/"}, "← All games"), title, subtitle),
       h("div", {class: "head-actions"}, live,
-        h("button", {class: "btn", type: "button", onclick: share}, "Copy link"))),
+        h("button", {class: "btn", type: "button", onclick: share}, "Copy link"), table.deleteBtn)),
     h("div", {class: "session-grid"},
       h("div", {class: "board-col"}, boardBox),
       h("aside", {class: "side-col"},
-        h("div", {class: "card"}, status, seatsBox, choices, passBox,
+        h("div", {class: "card"}, status, table.offers, seatsBox, choices, passBox,
           h("form", {class: "move-form", onsubmit: (e) => {
             e.preventDefault();
             if (moveInput.value.trim()) play(moveInput.value.trim());
           }}, moveInput, legalList, h("button", {class: "btn", type: "submit"}, "Play")),
-          h("div", {class: "row gap"}, undoBtn)),
+          table.controls),
         h("div", {class: "card"}, h("h2", {class: "card-title"}, "Moves"), treeBox),
         h("div", {class: "card"}, h("h2", {class: "card-title"}, "Record"), downloads)))));
 
@@ -144,20 +145,23 @@ export function mount(main, {id}) {
     moveInput.disabled = mySeat() < 0 || busy;
     passBox.replaceChildren(...(mySeat() >= 0 ? picker.pathless() : []).map((m) =>
       h("button", {class: "btn", type: "button", onclick: () => play(m)}, m)));
-    undoBtn.disabled = busy || !undoToken() || !st.moves.length;
+    table.show();
     drawOverlay();
   }
 
   function drawSeats() {
     seatsBox.replaceChildren(...state.players.map((p, i) => {
       const seat = state.seats[i] || {};
-      const who = seat.kind === "bot" ? `bot ${seat.spec}` : held[i] ? "you" : "human";
+      const who = seat.kind === "bot" ? `bot ${seat.spec}` : held[i] ? "you" : seat.open ? "waiting for a player" : "human";
       const toMove = state.to_move === i && !state.result;
-      return h("div", {class: `seat${toMove ? " to-move" : ""}`, "data-seat": i},
-        seatDot(state.players, i),
-        h("span", {class: "seat-player"}, p),
-        h("span", {class: "seat-who"}, who),
-        toMove ? h("span", {class: "badge"}, state.thinking ? "thinking" : "to move") : null);
+      return h("div", {class: `seat${toMove ? " to-move" : ""}${seat.open ? " open" : ""}`, "data-seat": i},
+        h("div", {class: "seat-line"},
+          seatDot(state.players, i),
+          h("span", {class: "seat-player"}, p),
+          h("span", {class: "seat-who"}, who),
+          toMove ? h("span", {class: "badge"}, state.thinking ? "thinking" : "to move") : null,
+          table.clock(i)),
+        table.seatExtras(i));
     }));
   }
 
@@ -166,6 +170,8 @@ export function mount(main, {id}) {
     let node;
     if (st.error) {
       node = h("span", {class: "error"}, `The rules failed: ${st.error}`);
+    } else if (st.closed && !st.result) {
+      node = h("span", {class: "closed", id: "closed"}, `This game was closed: ${st.closed}.`);
     } else if (st.result) {
       node = h("div", {class: "result", id: "result"}, h("strong", {}, resultText(st)),
         st.result.reason ? h("div", {class: "muted small reason"}, st.result.reason) : null,
@@ -182,7 +188,9 @@ export function mount(main, {id}) {
     } else {
       node = h("span", {}, `${st.players[st.to_move]} to move`);
     }
-    status.replaceChildren(h("div", {class: "status-main"}, node), h("span", {class: "version", title: `version ${st.version}`}, `move ${st.moves.length}`));
+    status.replaceChildren(h("div", {class: "status-main"}, node,
+      st.fault ? h("div", {class: "fault small", role: "alert"}, st.fault) : null),
+    h("span", {class: "version", title: `version ${st.version}`}, `move ${st.moves.length}`));
   }
 
   function drawBoard(svgText) {
@@ -340,39 +348,15 @@ export function mount(main, {id}) {
     }
   }
 
-  // undoToken returns the token to take back with: the seat that made the
-  // last move when this page holds it (two people at one screen), else any
-  // seat held.
-  function undoToken() {
-    if (!state || !state.moves.length) return null;
-    if (lastSeat >= 0 && held[lastSeat]) return held[lastSeat];
-    return held.find(Boolean) || null;
-  }
-
-  async function undo() {
-    const token = undoToken();
-    if (!token || busy) return;
-    busy = true;
-    undoBtn.disabled = true;
-    try {
-      const st = await api("POST", `${base}/undo`, {token, version: state.version});
-      busy = false;
-      picker = null;
-      refresh(st);
-    } catch (err) {
-      busy = false;
-      toast(err.message, "error");
-      refresh();
-    }
-  }
-
-  // rematch starts a new session of the same game with the same seats;
-  // this page holds the human seats' tokens.
+  // rematch starts a new session of the same game with the same seats:
+  // the seats this page holds are its own again, other people's are open
+  // (with invites to send them).
   async function rematch() {
     try {
-      const seats = state.seats.map((x) => (x.kind === "bot" ? {kind: "bot", spec: x.spec} : {kind: "human"}));
-      const res = await api("POST", "/api/sessions", {game: state.game, variant: state.variant || "", seats});
-      saveTokens(res.id, res.seats.map((x) => x.token || null));
+      const seats = state.seats.map((x, i) => (x.kind === "bot" ? {kind: "bot", spec: x.spec} : held[i] ? {kind: "human"} : {kind: "human", open: true}));
+      const clock = state.clock ? {base: `${state.clock.base_ms}ms`, increment: `${state.clock.increment_ms}ms`} : undefined;
+      const res = await api("POST", "/api/sessions", {game: state.game, variant: state.variant || "", seats, unlisted: !state.listed, clock});
+      created(res);
       location.hash = `#/session/${res.id}`;
     } catch (err) {
       toast(err.message, "error");
@@ -514,6 +498,7 @@ export function mount(main, {id}) {
 
   return () => {
     closed = true;
+    table.stop();
     clearTimeout(retry);
     clearInterval(poll);
     document.removeEventListener("keydown", onKey);

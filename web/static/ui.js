@@ -115,6 +115,37 @@ export function saveTokens(id, list) {
   }
 }
 
+// The secrets a session's creator holds besides the seat tokens: the
+// creator token (which deletes the session) and the invites of its open
+// seats, by seat.
+const secretKey = (id) => `ludus.session.${id}.secrets`;
+
+// kept returns a session's secrets: {creator, invites}.
+export function kept(id) {
+  try {
+    const v = JSON.parse(localStorage.getItem(secretKey(id)) || "{}");
+    return v && typeof v === "object" ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+// keep keeps a session's secrets.
+export function keep(id, secrets) {
+  try {
+    localStorage.setItem(secretKey(id), JSON.stringify(secrets));
+  } catch {
+    // As for tokens: the secrets then last the page.
+  }
+}
+
+// created keeps what creating a session answered: the seat tokens, the
+// invites of open seats and the creator token.
+export function created(res) {
+  saveTokens(res.id, res.seats.map((s) => s.token || null));
+  keep(res.id, {creator: res.creator, invites: res.seats.map((s) => s.invite || null)});
+}
+
 // pref reads and writes small settings of the page (last game, seed...).
 export const pref = {
   get(name, fallback) {
