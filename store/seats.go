@@ -69,6 +69,9 @@ func (s *Store) DeleteSession(ctx context.Context, id string) error {
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return fmt.Errorf("store: session %s: %w", id, ErrNotFound)
 	}
+	if err := s.notify(ctx, tx, id, 0); err != nil {
+		return fmt.Errorf("store: deleting session %s: %w", id, err)
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: deleting session %s: %w", id, err)
 	}
