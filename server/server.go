@@ -136,6 +136,9 @@ type Server struct {
 	loops sync.WaitGroup
 	// unlock lets another server use the store (see store.LockServer).
 	unlock func()
+	// owner names this server in its claims on bots' moves in a shared
+	// store.
+	owner string
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -182,7 +185,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{unlock: unlock, cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
+	s := &Server{unlock: unlock, owner: newID(), cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
 		rules: newRulesPool(cfg.RulesWorkers, queueWait), botCache: newLRU[botKey, *sharedBot](maxBots),
 		pictures: newPictures(),
 		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
@@ -204,6 +207,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.SessionTTL > 0 {
 		s.loops.Add(1)
 		go s.expireLoop()
+	}
+	if cfg.Store.Shared() {
+		s.loops.Add(1)
+		go s.listenLoop()
 	}
 	return s, nil
 }

@@ -65,25 +65,25 @@ func (s *Store) notify(ctx context.Context, tx *sql.Tx, id string, version int) 
 	return err
 }
 
-// Listen calls fn for each session that another server of the store
-// appended events to, with the session's version (0: the session was
-// deleted), until ctx ends. When it may have missed some (its connection
-// was lost, and made again), it calls fn with the id "": every session
-// may have moved on. On a store that is not Shared it returns at once.
-func (s *Store) Listen(ctx context.Context, fn func(id string, version int)) error {
+// Listen calls fn for each session that a server of the store (this one
+// too) appended events to, with the session's version (0: the session was
+// deleted), until ctx ends. Each time it starts listening (at first,
+// and when its connection was lost and made again) it calls fn with the
+// id "": every session may have moved on unheard. On a store that is not
+// Shared it returns at once. report (if not nil) is told why the
+// connection was lost.
+func (s *Store) Listen(ctx context.Context, fn func(id string, version int), report func(error)) error {
 	if !s.postgres {
 		return nil
 	}
 	wait := 100 * time.Millisecond
-	for first := true; ctx.Err() == nil; first = false {
+	for ctx.Err() == nil {
 		conn, err := pgx.Connect(ctx, s.where)
 		if err == nil {
 			_, err = conn.Exec(ctx, `LISTEN `+eventsChannel)
 		}
 		if err == nil {
-			if !first {
-				fn("", 0)
-			}
+			fn("", 0)
 			wait = 100 * time.Millisecond
 			err = listenOn(ctx, conn, fn)
 		}
@@ -93,13 +93,15 @@ func (s *Store) Listen(ctx context.Context, fn func(id string, version int)) err
 		if ctx.Err() != nil {
 			return nil
 		}
+		if report != nil {
+			report(err)
+		}
 		select {
 		case <-time.After(wait):
 		case <-ctx.Done():
 			return nil
 		}
 		wait = min(2*wait, 10*time.Second)
-		_ = err // told to the caller by fn("", 0) when listening again
 	}
 	return nil
 }
