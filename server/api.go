@@ -21,9 +21,12 @@ type apiError struct {
 	status int
 	msg    string
 	retry  time.Duration // answered as Retry-After when set
+	cause  error         // what it comes of, if anything
 }
 
 func (e *apiError) Error() string { return e.msg }
+
+func (e *apiError) Unwrap() error { return e.cause }
 
 // failf makes an apiError.
 func failf(status int, format string, args ...any) error {

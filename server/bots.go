@@ -266,6 +266,9 @@ func (p *botPool) run(j botJob) {
 	bot, limit := ss.bots[seatIdx], ss.botTime()
 	pos := engine.NewPosition(ss.pos.State().Clone(), ss.eng.Eval)
 	ss.mu.Unlock()
+	if !p.claim(j, limit) {
+		return // another server of the store makes this move
+	}
 
 	text, note := "", ""
 	func() {

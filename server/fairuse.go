@@ -212,6 +212,9 @@ func (s *Server) remove(ctx context.Context, ss *session, token string) error {
 // move asked for again later, so that the session goes on when the store
 // does. The caller holds mu.
 func (ss *session) storeFault(err error) {
+	if errors.Is(err, store.ErrConflict) {
+		return // another server moved first: the session goes on from there
+	}
 	ss.thinking = false
 	var ae *apiError
 	if errors.As(err, &ae) {

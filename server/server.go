@@ -134,6 +134,11 @@ type Server struct {
 	createMu sync.Mutex
 	// loops are the server's goroutines that Close waits for.
 	loops sync.WaitGroup
+	// unlock lets another server use the store (see store.LockServer).
+	unlock func()
+	// owner names this server in its claims on bots' moves in a shared
+	// store.
+	owner string
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -174,7 +179,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Logf = func(string, ...any) {}
 	}
 	cfg = withBudgetDefaults(cfg)
-	s := &Server{cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
+	// A second server on a SQLite file would never see the first one's
+	// moves, and play over them: it is refused before it does anything.
+	unlock, err := cfg.Store.LockServer("ludus serve")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{unlock: unlock, owner: newID(), cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
 		rules: newRulesPool(cfg.RulesWorkers, queueWait), botCache: newLRU[botKey, *sharedBot](maxBots),
 		pictures: newPictures(),
 		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
@@ -182,9 +193,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		hosts: newHosts(cfg.Hosts), limits: newLimiters(cfg.Limits)}
 	s.botCache.evicted = (*sharedBot).close
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	var err error
 	var skipped []error
 	if s.catalog, skipped, err = newCatalog(ctx, cfg.Store, cfg.Games, s.rules, s.budget()); err != nil {
+		s.cancel()
+		unlock()
 		return nil, err
 	}
 	for _, err := range skipped {
@@ -195,6 +207,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.SessionTTL > 0 {
 		s.loops.Add(1)
 		go s.expireLoop()
+	}
+	if cfg.Store.Shared() {
+		s.loops.Add(1)
+		go s.listenLoop()
 	}
 	return s, nil
 }
@@ -209,6 +225,7 @@ func (s *Server) Close() {
 		sb.close()
 	}
 	s.loops.Wait()
+	s.unlock()
 }
 
 // Handler returns the server's routes: the JSON API under /api/ and the

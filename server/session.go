@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -235,6 +236,9 @@ func (ss *session) append(ctx context.Context, e store.SessionEvent) error {
 		e.Created = time.Now().UTC().Truncate(time.Microsecond)
 	}
 	if err := ss.srv.writer.append(ss.id, e); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return ss.movedOn(ctx, err)
+		}
 		return err
 	}
 	ss.table.fault, ss.table.faults = "", 0

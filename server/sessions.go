@@ -197,6 +197,13 @@ func (s *Server) session(ctx context.Context, id string) (*session, error) {
 	// lock: a bot seat to move asks its bot again.
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	if s.cfg.Store.Shared() {
+		// Events another server appended while this one loaded the
+		// session were not heard of by it.
+		if _, err := ss.catchUp(ctx); err != nil {
+			return nil, err
+		}
+	}
 	if ss.err == nil {
 		defer s.budget().start(ss.pos.State())()
 		err = ss.advance(ctx)

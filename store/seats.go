@@ -20,14 +20,6 @@ func (s *Store) timeValue(t time.Time) any {
 	return t.Format(time.RFC3339Nano)
 }
 
-// timeOr returns t as stored, or now when t is zero.
-func (s *Store) timeOr(t time.Time) any {
-	if t.IsZero() {
-		return s.now()
-	}
-	return s.timeValue(t)
-}
-
 // TakeSeat records that a seat has found its player: the session's seats
 // (JSON of the server) are replaced and one seat fewer waits. The event of
 // the session's log is what holds the seat; this keeps the lobby's view of
@@ -68,6 +60,9 @@ func (s *Store) DeleteSession(ctx context.Context, id string) error {
 	}
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return fmt.Errorf("store: session %s: %w", id, ErrNotFound)
+	}
+	if err := s.notify(ctx, tx, id, 0); err != nil {
+		return fmt.Errorf("store: deleting session %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: deleting session %s: %w", id, err)

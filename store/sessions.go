@@ -70,17 +70,11 @@ func (s *Store) CreateSession(ctx context.Context, ss Session) error {
 // returns. An event whose version is taken fails with ErrConflict and
 // changes nothing.
 func (s *Store) AppendEvent(ctx context.Context, id string, e SessionEvent) error {
-	res, err := s.db.ExecContext(ctx,
-		`INSERT INTO session_events (session_id, version, kind, seat, move, note, created_at)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-		id, e.Version, e.Kind, e.Seat, e.Move, e.Note, s.timeOr(e.Created))
+	errs, err := s.AppendEvents(ctx, []PendingEvent{{Session: id, Event: e}})
 	if err != nil {
-		return fmt.Errorf("store: session %s event %d: %w", id, e.Version, err)
+		return err
 	}
-	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return fmt.Errorf("store: session %s event %d: %w", id, e.Version, ErrConflict)
-	}
-	return nil
+	return errs[0]
 }
 
 // LoadSession returns a session and its events in order.
@@ -161,6 +155,7 @@ func (s *Store) AppendEvents(ctx context.Context, events []PendingEvent) (errs [
 	}
 	defer stmt.Close()
 	errs = make([]error, len(events))
+	last := map[string]int{}
 	now := s.now()
 	for i, pe := range events {
 		e := pe.Event
@@ -174,6 +169,15 @@ func (s *Store) AppendEvents(ctx context.Context, events []PendingEvent) (errs [
 		}
 		if n, err := res.RowsAffected(); err == nil && n == 0 {
 			errs[i] = fmt.Errorf("store: session %s event %d: %w", pe.Session, e.Version, ErrConflict)
+		} else {
+			last[pe.Session] = max(last[pe.Session], e.Version)
+		}
+	}
+	// The other servers of a shared store hear of the events when they
+	// are committed.
+	for id, v := range last {
+		if err := s.notify(ctx, tx, id, v); err != nil {
+			return nil, fmt.Errorf("store: session %s: telling of event %d: %w", id, v, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {

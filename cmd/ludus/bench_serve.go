@@ -20,6 +20,8 @@ func newBenchServeCmd() *cobra.Command {
 	o := loadtest.Options{Sessions: 1000, Duration: time.Minute, Seed: 1}
 	var db string
 	var every time.Duration
+	var hostile bool
+	var ho loadtest.HostileOptions
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Load the game server: concurrent sessions of clients against bots",
@@ -31,7 +33,16 @@ the rules and compared with the server's record; now and then a client sends
 a move with a wrong token or a stale version, which must be refused. It
 prints moves per second, the latency of a move (POST to answer) and of the
 bot's reply (POST to the reply's event), and the live heap every --every,
-which stays flat in a long soak (--duration 1h).`,
+which stays flat in a long soak (--duration 1h).
+
+With --hostile it runs hostile clients instead, each kind from a loopback
+address of its own (Linux answers on all of 127.0.0.0/8): request bodies
+that come a byte a second (--slow-bodies), a flood of requests
+(--flooders), uploads of rules files whose moves cost billions of steps
+(--uploaders), event streams on one session (--watchers); meanwhile a
+bystander on 127.0.0.1 reads its own session's state every 10 ms. The
+server has the bounds ludus serve has by default. It prints how each
+kind was answered and the bystander's answer times.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
@@ -42,6 +53,10 @@ which stays flat in a long soak (--duration 1h).`,
 				}
 				defer os.RemoveAll(dir)
 				db = filepath.Join(dir, "bench.db")
+			}
+			if hostile {
+				ho.Duration = o.Duration
+				return benchHostile(ctx, cmd.OutOrStdout(), db, ho)
 			}
 			st, err := store.Open(ctx, db)
 			if err != nil {
@@ -99,6 +114,11 @@ which stays flat in a long soak (--duration 1h).`,
 	fl.Uint64Var(&o.Seed, "seed", o.Seed, "seed of the clients' moves")
 	fl.StringVar(&db, "db", "", "store to use (default: a fresh SQLite file, removed after)")
 	fl.DurationVar(&every, "every", 10*time.Second, "print a row of figures this often (0: never)")
+	fl.BoolVar(&hostile, "hostile", false, "run hostile clients and time a bystander's requests (see above)")
+	fl.IntVar(&ho.SlowBodies, "slow-bodies", 1100, "with --hostile: connections sending a body a byte a second")
+	fl.IntVar(&ho.Flooders, "flooders", 16, "with --hostile: clients sending requests as fast as answered")
+	fl.IntVar(&ho.Uploaders, "uploaders", 2, "with --hostile: clients uploading costly rules files")
+	fl.IntVar(&ho.Watchers, "watchers", 300, "with --hostile: event streams opened on one session")
 	rangeFlag(cmd, "sessions", 1, 20000)
 	return cmd
 }

@@ -71,6 +71,7 @@ func TestScripts(t *testing.T) {
 			"sleep":        sleepCmd,
 			"waitcpu":      waitCPUCmd,
 			"waitfor":      waitForCmd,
+			"waitgrep":     waitGrepCmd,
 			"samelines":    sameLines,
 			"waitresults":  waitResults,
 			"samegames":    sameGames,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -144,6 +145,29 @@ func processCPU(pid int) (time.Duration, bool) {
 		return 0, false
 	}
 	return time.Duration(u+k) * 10 * time.Millisecond, true
+}
+
+// waitGrepCmd waits until a file holds a match of a regular expression
+// (waitgrep TIMEOUT FILE REGEXP): a server has written that it holds its
+// lock, say.
+func waitGrepCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: waitgrep TIMEOUT FILE REGEXP")
+	}
+	timeout, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	re, err := regexp.Compile(args[2])
+	ts.Check(err)
+	deadline := time.Now().Add(timeout)
+	for {
+		if b, err := os.ReadFile(ts.MkAbs(args[1])); err == nil && re.Match(b) {
+			return
+		}
+		if time.Now().After(deadline) {
+			ts.Fatalf("%s held no match of %s within %v", args[1], args[2], timeout)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // waitForCmd waits until every file named exists, failing after the
