@@ -58,8 +58,12 @@ type generator struct {
 
 	// The composite move being built: its changes so far, its finished
 	// steps, and the captured pieces still on the board (deferred).
-	scratch   []Change
-	prefix    []Step
+	scratch []Change
+	prefix  []Step
+	// seen holds the keys of the positions the composite move has been
+	// in (the start first), so that a partial step that brings one back
+	// is not made: a chain of steps is then finite.
+	seen      []uint64
 	ghosts    []int32
 	curGhosts []int32
 	extra     []Change
