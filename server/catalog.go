@@ -22,7 +22,7 @@ type GameInfo struct {
 	Name     string        `json:"name"`
 	Source   string        `json:"source"` // bundled, dir, upload
 	Title    string        `json:"title"`
-	Players  []string      `json:"players"`
+	Players  []string      `json:"players"` // the seats: players who choose moves
 	Variants []VariantInfo `json:"variants"`
 	Notes    []string      `json:"notes"`
 }
@@ -114,8 +114,10 @@ func (c *catalog) add(name, source string, src []byte, fsys fs.FS) error {
 	if info.Notes == nil {
 		info.Notes = []string{}
 	}
-	for _, p := range g.Rules.Players {
-		info.Players = append(info.Players, p.Name)
+	for i, p := range g.Rules.Players {
+		if g.Rules.Chooses(i) { // the seats: not dice, nor players who never move
+			info.Players = append(info.Players, p.Name)
+		}
 	}
 	for _, v := range f.Games {
 		info.Variants = append(info.Variants, VariantInfo{Index: v.Index, Title: v.Title, Default: v == e})

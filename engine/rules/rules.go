@@ -128,6 +128,25 @@ type PosAttrValue struct {
 	Attr, Pos, Value int
 }
 
+// Chooses reports whether player p chooses moves: it is not a random
+// player, and when the rules give a turn order, some entry of it is
+// p's turn. A player outside the turn order (a Neutral that owns pieces
+// but never moves) takes no seat in a match.
+func (r *Rules) Chooses(p int) bool {
+	if p < 0 || p >= len(r.Players) || r.Players[p].Random {
+		return false
+	}
+	if len(r.Turns) == 0 {
+		return true
+	}
+	for _, t := range r.Turns {
+		if t.Player == p {
+			return true
+		}
+	}
+	return false
+}
+
 // Player is one side of the game.
 type Player struct {
 	Name string
