@@ -197,6 +197,8 @@ const (
 	opTaken      // loc
 	// Group moves.
 	opRotate // b: permutation of Game.perms
+	// Zillions' (go place).
+	opGo // b: rules.GoPlace
 )
 
 // instr is one bytecode instruction. lk and a give a location (here, a

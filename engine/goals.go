@@ -311,6 +311,10 @@ func (s *State) changedCells(out []int32) []int32 {
 }
 
 func matches(sp rules.PieceSpec, v Piece, p int) bool {
+	if sp.Not {
+		sp.Not = false
+		return !matches(sp, v, p)
+	}
 	switch sp.Owner {
 	case rules.EmptySquare:
 		return v == 0

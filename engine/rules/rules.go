@@ -443,8 +443,12 @@ const (
 	EmptySquare
 )
 
-// PieceSpec matches a piece in a configuration goal.
+// PieceSpec matches a piece in a configuration goal. Not, written (not
+// T), turns the match around: in a relative-config a position matches
+// when it does not hold such a piece; an absolute-config holds only when
+// none of its positions does.
 type PieceSpec struct {
 	Owner Owner
 	Type  int // -1: any type
+	Not   bool
 }
