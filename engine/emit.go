@@ -427,7 +427,7 @@ func (gn *generator) continuePartial(side int, to int32, next, slot int) {
 		return
 	}
 	v := gn.s.cells[to]
-	if v == 0 || v&ghostBit != 0 || v.Owner() != side {
+	if v == 0 || v&ghostBit != 0 || v.Owner() != side && !gn.g.Rules.Options.AnyOwner {
 		return
 	}
 	i := 0

@@ -322,6 +322,12 @@ type Options struct {
 	// InternationalExtension (Dagaz) promotes a piece of the first type
 	// that ends a composite move in the first zone to the second type.
 	InternationalExtension bool
+	// AnyOwner (native dialect, "move any piece") runs the move
+	// programs of every piece on the board for the player to move, not
+	// only of its own: the programs choose by (verify friend?), (verify
+	// enemy?) or (verify my?) which pieces they move (Stavropol
+	// draughts). A moved piece keeps its owner.
+	AnyOwner bool
 	// UniqueMoves (native dialect) leaves out a move that leads to the
 	// same position as a move listed before it (two capture paths taking
 	// the same pieces to the same square).

@@ -545,6 +545,8 @@ func (b *builder) setOption(nameNode *sexp.Node, rawName string, valNode *sexp.N
 		o.InternationalExtension = boolean()
 	case "unique-moves":
 		o.UniqueMoves = boolean()
+	case "move-any-piece":
+		o.AnyOwner = boolean()
 	case "ko":
 		b.koOption(a[1], val)
 	case "royal-pieces":
