@@ -60,6 +60,10 @@ type generator struct {
 	// steps, and the captured pieces still on the board (deferred).
 	scratch []Change
 	prefix  []Step
+	// inv is the move whose invariants are being evaluated, and
+	// replies the list (count moves) counts its replies into.
+	inv     invMove
+	replies *MoveList
 	// seen holds the keys of the positions the composite move has been
 	// in (the start first), so that a partial step that brings one back
 	// is not made: a chain of steps is then finite.

@@ -49,6 +49,9 @@ type State struct {
 	// then written to floatBuf, not allocated.
 	inPlayout bool
 	floatBuf  []float64
+	// countDepth is how many (count moves) of invariants this state is
+	// a copy within (movesAfter).
+	countDepth int
 }
 
 // repBuckets is the size of the repetition filter.

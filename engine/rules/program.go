@@ -203,7 +203,7 @@ const (
 	EAttr                        // A: piece attribute of the piece at Loc (0 when empty)
 	EPosAttr                     // A: position attribute at Loc
 	ECount                       // Set: its number of positions
-	ECountMoves                  // the legal moves of the player to move (goals only)
+	ECountMoves                  // the legal moves of the player to move (goals), or of the next player after the move (invariants)
 	ECountPasses                 // the passes made in a row just before this position
 	EAdd                         // Args summed
 	ESub                         // Args[0] minus the others
