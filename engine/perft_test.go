@@ -59,6 +59,8 @@ var (
 	// 81*80*80 after two drops, 81*81 after a drop and a pass either
 	// way round, nothing after two passes (the game is over).
 	go9Counts = []int64{82, 6643, 531522}
+	// Xiangqi, the published table.
+	xiangqiCounts = []int64{44, 1920, 79666, 3290240}
 )
 
 var perftCases = []perftCase{
@@ -91,6 +93,7 @@ var perftCases = []perftCase{
 	{"dagaz go", reference("dagaz_go.zrf", ""), []int64{170, 28731}, 2, 2},
 	{"dagaz hex", reference("dagaz_hex.zrf", ""), []int64{121, 14520}, 2, 2},
 	{"dagaz amazons", reference("dagaz_amazons.zrf", ""), []int64{2176, 4307152}, 1, 2},
+	{"xiangqi", bundled("xiangqi.zrf"), xiangqiCounts, 3, 4},
 }
 
 func TestPerft(t *testing.T) {
