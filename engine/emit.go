@@ -416,7 +416,15 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 		if pk != nil {
 			pk.found = len(gn.out.Moves)
 		}
+		if !gn.g.Rules.Options.LandToContinue {
+			gn.finishAt(st)
+			return
+		}
+		b := len(gn.out.Moves)
 		gn.finishAt(st)
+		f.ends = append(f.ends, int32(b), int32(len(gn.out.Moves)))
+	} else if continued && gn.g.Rules.Options.LandToContinue {
+		f.goesOn = true
 	}
 }
 

@@ -59,6 +59,8 @@ var (
 	// 81*80*80 after two drops, 81*81 after a drop and a pass either
 	// way round, nothing after two passes (the game is over).
 	go9Counts = []int64{82, 6643, 531522}
+	// Russian draughts, as published with the Kodra engine.
+	russianCounts = []int64{7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667}
 	// Xiangqi, the published table.
 	xiangqiCounts = []int64{44, 1920, 79666, 3290240}
 )
@@ -94,6 +96,7 @@ var perftCases = []perftCase{
 	{"dagaz hex", reference("dagaz_hex.zrf", ""), []int64{121, 14520}, 2, 2},
 	{"dagaz amazons", reference("dagaz_amazons.zrf", ""), []int64{2176, 4307152}, 1, 2},
 	{"xiangqi", bundled("xiangqi.zrf"), xiangqiCounts, 3, 4},
+	{"russian draughts", bundled("russian-draughts.zrf"), russianCounts, 7, 9},
 }
 
 func TestPerft(t *testing.T) {

@@ -31,7 +31,7 @@ import (
 // so not under "move any piece".
 func (g *Game) draws() bool {
 	o := &g.Rules.Options
-	return o.MaximalCaptures == 0 && o.PassTurn != 1 && g.ko == rules.KoNone && len(g.invs) == 0 && !o.UniqueMoves && !o.AnyOwner
+	return o.MaximalCaptures == 0 && o.PassTurn != 1 && g.ko == rules.KoNone && len(g.invs) == 0 && !o.UniqueMoves && !o.AnyOwner && !o.LandToContinue
 }
 
 // singleMove reports whether every run of blk emits at most one move:

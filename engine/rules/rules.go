@@ -328,6 +328,11 @@ type Options struct {
 	// enemy?) or (verify my?) which pieces they move (Stavropol
 	// draughts). A moved piece keeps its owner.
 	AnyOwner bool
+	// LandToContinue (native dialect, "land to continue"): of the
+	// partial steps one run of a move program offers, those after which
+	// the move goes on exclude those after which it would end (Russian
+	// draughts: a flying king lands where it can go on capturing).
+	LandToContinue bool
 	// UniqueMoves (native dialect) leaves out a move that leads to the
 	// same position as a move listed before it (two capture paths taking
 	// the same pieces to the same square).

@@ -547,6 +547,8 @@ func (b *builder) setOption(nameNode *sexp.Node, rawName string, valNode *sexp.N
 		o.UniqueMoves = boolean()
 	case "move-any-piece":
 		o.AnyOwner = boolean()
+	case "land-to-continue":
+		o.LandToContinue = boolean()
 	case "ko":
 		b.koOption(a[1], val)
 	case "royal-pieces":
