@@ -29,7 +29,11 @@ func (gn *generator) recycle(v Piece, side int, base int) {
 	if gn.g.Rules.Options.RecycleToOwner {
 		side = v.Owner()
 	}
-	if slot := gn.g.resSlot[side*gn.g.ntypes+v.Type()]; slot >= 0 {
+	t := v.Type()
+	if pt := &gn.g.Rules.Pieces[t]; pt.Demotes {
+		t = pt.CapturedAs
+	}
+	if slot := gn.g.resSlot[side*gn.g.ntypes+t]; slot >= 0 {
 		gn.push(slot, gn.valueAt(slot, base)+1)
 	}
 }

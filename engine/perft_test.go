@@ -61,6 +61,8 @@ var (
 	go9Counts = []int64{82, 6643, 531522}
 	// Russian draughts, as published with the Kodra engine.
 	russianCounts = []int64{7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667}
+	// Shogi, the published table.
+	shogiCounts = []int64{30, 900, 25470, 719731, 19861490}
 	// Xiangqi, the published table.
 	xiangqiCounts = []int64{44, 1920, 79666, 3290240}
 )
@@ -97,6 +99,7 @@ var perftCases = []perftCase{
 	{"dagaz amazons", reference("dagaz_amazons.zrf", ""), []int64{2176, 4307152}, 1, 2},
 	{"xiangqi", bundled("xiangqi.zrf"), xiangqiCounts, 3, 4},
 	{"russian draughts", bundled("russian-draughts.zrf"), russianCounts, 7, 9},
+	{"shogi", bundled("shogi.zrf"), shogiCounts, 3, 4},
 }
 
 func TestPerft(t *testing.T) {

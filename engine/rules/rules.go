@@ -250,6 +250,12 @@ type PieceType struct {
 	// one from the piece's mobility.
 	Points float64
 	Valued bool
+	// Demotes (native dialect, (captured-as T)): a piece of this type
+	// taken under "recycle captures" joins the reserve as type
+	// CapturedAs, not as itself (shogi's promoted pieces go back to the
+	// hand unpromoted).
+	Demotes    bool
+	CapturedAs int
 }
 
 // Value is an attribute value. Booleans are the common case.
