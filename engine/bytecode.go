@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+
 	"github.com/ludus-games/ludus/engine/rules"
 )
 
@@ -68,6 +69,7 @@ func init() {
 		rules.SCaptureTop:  atLoc(opCaptureTop),
 		rules.SGotoTurn:    (*compiler).gotoTurn,
 		rules.SRotate:      (*compiler).rotate,
+		rules.SGo:          (*compiler).goStmt,
 	}
 }
 
@@ -99,6 +101,16 @@ func atLocOrSet(op, setOp uint8) func(*compiler, *rules.Stmt) {
 		}
 		c.emit(c.loc(op, s.Loc))
 	}
+}
+
+// goStmt compiles (go place): the current position becomes that place.
+// Going where the last move went makes the last move part of the
+// position, as last-from? does.
+func (c *compiler) goStmt(s *rules.Stmt) {
+	if p := rules.GoPlace(s.A); p == rules.GoLastFrom || p == rules.GoLastTo {
+		c.g.usesLast = true
+	}
+	c.emit(instr{op: opGo, b: int32(s.A)})
 }
 
 func (c *compiler) nav(s *rules.Stmt) { c.emit(instr{op: opNav, a: int32(s.A)}) }

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"github.com/ludus-games/ludus/engine/rules"
 	"math/rand/v2"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // Drawing a composite move of two steps. An amazon moves like a queen

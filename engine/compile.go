@@ -3,8 +3,9 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"github.com/ludus-games/ludus/engine/rules"
 	"sync"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // Game is a compiled game: the rules with every move program turned into
@@ -197,6 +198,8 @@ const (
 	opTaken      // loc
 	// Group moves.
 	opRotate // b: permutation of Game.perms
+	// Zillions' (go place).
+	opGo // b: rules.GoPlace
 )
 
 // instr is one bytecode instruction. lk and a give a location (here, a

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"github.com/ludus-games/ludus/engine/rules"
 	"math/bits"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // Counting moves without listing them. When every move of a game is a

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/ludus-games/ludus/engine/rules"
+import (
+	"slices"
+
+	"github.com/ludus-games/ludus/engine/rules"
+)
 
 // valueAt returns what cell p will hold once the changes of the step being
 // built (scratch from base on) are made.
@@ -25,7 +29,11 @@ func (gn *generator) recycle(v Piece, side int, base int) {
 	if gn.g.Rules.Options.RecycleToOwner {
 		side = v.Owner()
 	}
-	if slot := gn.g.resSlot[side*gn.g.ntypes+v.Type()]; slot >= 0 {
+	t := v.Type()
+	if pt := &gn.g.Rules.Pieces[t]; pt.Demotes {
+		t = pt.CapturedAs
+	}
+	if slot := gn.g.resSlot[side*gn.g.ntypes+t]; slot >= 0 {
 		gn.push(slot, gn.valueAt(slot, base)+1)
 	}
 }
@@ -326,6 +334,19 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 	if next < 0 {
 		next = f.blk.MoveType
 	}
+	s := gn.s
+	if len(gn.prefix) == 0 {
+		gn.seen = append(gn.seen[:0], s.boardKey())
+	}
+	// Captures deferred to the end of the move leave their pieces on
+	// the board: their count keeps a capturing loop (a king back on its
+	// start square) apart from a step back.
+	key := s.keyAfter(gn.scratch[base:]) + uint64(len(gn.ghosts)+len(gn.curGhosts))*0x9e3779b97f4a7c15
+	if slices.Contains(gn.seen, key) {
+		// Back in a position of this move: the step would make a
+		// cycle (a jump and a jump back) and is not made.
+		return
+	}
 	pk := gn.pick
 	if pk != nil && len(gn.prefix) == 0 {
 		// A draw among composite moves (sample.go): list the first step,
@@ -352,13 +373,13 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 	if passPartial {
 		gn.finish(st, [2]int32{-1, -1})
 	}
-	s := gn.s
 	st.End = int32(len(gn.scratch))
 	n := len(s.undo)
 	s.apply(gn.scratch[base:])
 	oldFrom, oldTo := s.lastFrom, s.lastTo
 	s.setLast(st.From, st.To)
 	gn.prefix = append(gn.prefix, st)
+	gn.seen = append(gn.seen, key)
 	ng := len(gn.ghosts)
 	gn.ghosts = append(gn.ghosts, gn.curGhosts...)
 	nt := len(gn.tookAt)
@@ -392,13 +413,22 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 	gn.ghosts = gn.ghosts[:ng]
 	gn.tookAt = gn.tookAt[:nt]
 	gn.prefix = gn.prefix[:len(gn.prefix)-1]
+	gn.seen = gn.seen[:len(gn.seen)-1]
 	s.setLast(oldFrom, oldTo)
 	s.revert(n)
 	if !continued && !passPartial && gn.err == nil {
 		if pk != nil {
 			pk.found = len(gn.out.Moves)
 		}
+		if !gn.g.Rules.Options.LandToContinue {
+			gn.finishAt(st)
+			return
+		}
+		b := len(gn.out.Moves)
 		gn.finishAt(st)
+		f.ends = append(f.ends, int32(b), int32(len(gn.out.Moves)))
+	} else if continued && gn.g.Rules.Options.LandToContinue {
+		f.goesOn = true
 	}
 }
 
@@ -409,7 +439,7 @@ func (gn *generator) continuePartial(side int, to int32, next, slot int) {
 		return
 	}
 	v := gn.s.cells[to]
-	if v == 0 || v&ghostBit != 0 || v.Owner() != side {
+	if v == 0 || v&ghostBit != 0 || v.Owner() != side && !gn.g.Rules.Options.AnyOwner {
 		return
 	}
 	i := 0

@@ -2,10 +2,11 @@ package engine
 
 import (
 	"fmt"
-	"github.com/ludus-games/ludus/engine/rules"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // The evaluation derived from the rules, for depth-limited searches:

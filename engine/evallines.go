@@ -2,9 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"github.com/ludus-games/ludus/engine/rules"
 	"slices"
 	"strings"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // The goal-proximity term of the evaluation. In games won by a line of

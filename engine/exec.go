@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/ludus-games/ludus/engine/rules"
+
 // The interpreter of move programs. exec runs the commonest instructions
 // in its loop, inline; execOther runs the rest. An instruction is one case
 // in one of the two, its work in a small function where it takes more
@@ -145,6 +147,9 @@ func (gn *generator) execOther(f *frame, in *instr, r bool) (bool, bool) {
 	case opCond:
 		r = gn.testTop(gn.g.x.conds[in.b], &ectx{side: f.side, cur: f.cur, f: f})
 		ok = gn.err == nil
+	case opGo:
+		f.cur = gn.goPlace(f, rules.GoPlace(in.b))
+		ok = f.cur >= 0
 	default:
 		gn.fail(f, "bad opcode %d", in.op)
 		ok = false
@@ -249,6 +254,20 @@ func (gn *generator) setValue(f *frame, in *instr, p int32) bool {
 	}
 	f.effects = append(f.effects, effect{in.op, p, in.b, int32(v)})
 	return true
+}
+
+// goPlace is the position (go place) goes to; -1 when there is none (no
+// move was made yet).
+func (gn *generator) goPlace(f *frame, place rules.GoPlace) int32 {
+	switch place {
+	case rules.GoFrom:
+		return f.from
+	case rules.GoTo:
+		return f.dest()
+	case rules.GoLastFrom:
+		return gn.s.lastFrom
+	}
+	return gn.s.lastTo
 }
 
 // setFlag sets flag b to v.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+
 	"github.com/ludus-games/ludus/engine/rules"
 )
 
@@ -257,8 +258,7 @@ func (gn *generator) eval(x *cexpr, c *ectx) int {
 		return gn.countSet(x.set, c)
 	case rules.ECountMoves:
 		if c.goal == nil {
-			gn.exprFail(c, "counts moves outside a goal")
-			return 0
+			return gn.movesAfter(c)
 		}
 		return c.goal.moves()
 	case rules.ECountPasses:

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+
 	"github.com/ludus-games/ludus/engine/rules"
 )
 

@@ -53,6 +53,10 @@ func NewPosition(s *State, e *Evaluator) *Position {
 			p.seat = append(p.seat, game.Chance)
 			continue
 		}
+		if !g.Rules.Chooses(i) {
+			p.seat = append(p.seat, Unseated)
+			continue
+		}
 		p.seat = append(p.seat, game.Player(len(p.player)))
 		p.player = append(p.player, i)
 	}
@@ -76,17 +80,24 @@ func (p *Position) Err() error {
 	return nil
 }
 
+// Unseated is the seat of a player who never moves (one outside the turn
+// order, such as a Neutral owner of pieces): it has no game.Player.
+const Unseated game.Player = -2
+
 // Players returns the number of players who choose their moves.
 func (p *Position) Players() int { return len(p.player) }
 
 // Seat returns the game.Player of the rules' player index i (Chance for
-// a random player).
+// a random player, Unseated for one who never moves).
 func (p *Position) Seat(i int) game.Player { return p.seat[i] }
 
 // PlayerName returns the rules' name of a player.
 func (p *Position) PlayerName(gp game.Player) string {
 	if gp == game.Chance {
 		return "chance"
+	}
+	if gp < 0 || int(gp) >= len(p.player) {
+		return "nobody"
 	}
 	return p.s.g.Rules.Players[p.player[gp]].Name
 }

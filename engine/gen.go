@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+
 	"github.com/ludus-games/ludus/engine/rules"
 )
 
@@ -46,6 +47,11 @@ type frame struct {
 	rotates  []int32 // the permutations of the rotate statements run
 	flags    uint64
 	pflags   []attrSet
+	// Under "land to continue": the moves (start and end indices in the
+	// move list) that end after a partial step of this run, and whether
+	// another partial step of the run lets the move go on.
+	ends   []int32
+	goesOn bool
 }
 
 // generator runs move programs against a state and collects the moves.
@@ -58,8 +64,16 @@ type generator struct {
 
 	// The composite move being built: its changes so far, its finished
 	// steps, and the captured pieces still on the board (deferred).
-	scratch   []Change
-	prefix    []Step
+	scratch []Change
+	prefix  []Step
+	// inv is the move whose invariants are being evaluated, and
+	// replies the list (count moves) counts its replies into.
+	inv     invMove
+	replies *MoveList
+	// seen holds the keys of the positions the composite move has been
+	// in (the start first), so that a partial step that brings one back
+	// is not made: a chain of steps is then finite.
+	seen      []uint64
 	ghosts    []int32
 	curGhosts []int32
 	extra     []Change
@@ -179,8 +193,31 @@ func (gn *generator) run(blk *CBlock, side int, from, cur int32, piece Piece) {
 	f.flags = 0
 	if !gn.s.meter.on || gn.spend(f, 1) {
 		gn.exec(f)
+		if f.goesOn || len(f.ends) > 0 {
+			gn.landed(f)
+		}
 	}
 	gn.depth--
+}
+
+// landed applies "land to continue" at the end of a run: when one of its
+// partial steps let the move go on, the moves that ended after another
+// of its steps are dropped.
+func (gn *generator) landed(f *frame) {
+	if f.goesOn && len(f.ends) > 0 {
+		ms := gn.out.Moves
+		keep := int(f.ends[0])
+		for i := 0; i < len(f.ends); i += 2 {
+			next := len(ms)
+			if i+2 < len(f.ends) {
+				next = int(f.ends[i+2])
+			}
+			keep += copy(ms[keep:], ms[f.ends[i+1]:next])
+		}
+		gn.out.Moves = ms[:keep]
+	}
+	f.ends = f.ends[:0]
+	f.goesOn = false
 }
 
 func (gn *generator) fail(f *frame, format string, args ...any) {

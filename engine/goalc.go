@@ -2,9 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"github.com/ludus-games/ludus/engine/rules"
 	"math/bits"
 	"slices"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // Compiled goals: each goal condition with the tables that make checking
@@ -22,6 +23,8 @@ type cgoal struct {
 	// abs[player] is the bit set of the positions of an absolute-config
 	// (zones read for that player).
 	abs [][]uint64
+	// absNot: the absolute-config has (not T) specs.
+	absNot bool
 	// static: the condition may hold when checked without the moves of
 	// the player to move (perft, playouts), where stalemated and
 	// checkmated read false; otherwise such a check skips it.
@@ -144,6 +147,7 @@ func (g *Game) compileCond(c *rules.GoalCond) cgoal {
 		out.rel = g.relTable(c)
 	case rules.GoalAbsoluteConfig:
 		out.abs = g.absSets(c)
+		out.absNot = slices.ContainsFunc(c.Specs, func(sp rules.PieceSpec) bool { return sp.Not })
 	case rules.GoalOr:
 		out.lines = lineSetOf(out.args)
 		if out.lines != nil {
@@ -196,6 +200,8 @@ type pieceMask struct {
 // maskOf returns the masked compare equal to matches(sp, v, p), if any.
 func maskOf(sp rules.PieceSpec, p int) pieceMask {
 	switch {
+	case sp.Not:
+		return pieceMask{}
 	case sp.Owner == rules.EmptySquare:
 		return pieceMask{^Piece(0), 0, true}
 	case sp.Owner == rules.OwnPiece && sp.Type >= 0:
@@ -305,6 +311,37 @@ func (g *Game) absSets(c *rules.GoalCond) [][]uint64 {
 		out[p] = set
 	}
 	return out
+}
+
+// absoluteNot checks an absolute-config with (not T) specs: some position
+// holds a piece of the other specs (if any), and none a T. It can only
+// become true when a cell of its positions changes.
+func (e *goalEval) absoluteNot(c *cgoal, p int, inc bool) bool {
+	set := c.abs[p]
+	if inc && !slices.ContainsFunc(e.changed, func(q int32) bool { return set[q>>6]>>(q&63)&1 != 0 }) {
+		return false
+	}
+	found := true
+	for _, sp := range c.c.Specs {
+		found = found && sp.Not
+	}
+	for w, x := range set {
+		for x != 0 {
+			q := w*64 + bits.TrailingZeros64(x)
+			x &= x - 1
+			for _, sp := range c.c.Specs {
+				in := sp
+				in.Not = false
+				switch m := matches(in, e.s.cells[q], p); {
+				case m && sp.Not:
+					return false
+				case m:
+					found = true
+				}
+			}
+		}
+	}
+	return found
 }
 
 // relativeAt reports whether the placement anchored at a matches for p.
@@ -487,6 +524,9 @@ func (s *State) lineAt(q int32, sp rules.PieceSpec, d, k, p int) bool {
 func (e *goalEval) absolute(c *cgoal, p int, inc bool) bool {
 	set := c.abs[p]
 	cells := e.s.cells
+	if c.absNot {
+		return e.absoluteNot(c, p, inc)
+	}
 	if inc {
 		for _, q := range e.changed {
 			if set[q>>6]>>(q&63)&1 != 0 && anySpec(c.c.Specs, cells[q], p) {

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"github.com/ludus-games/ludus/engine/rules"
 	"math"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // Result says whether the game is over and how each player scored.
@@ -311,6 +312,10 @@ func (s *State) changedCells(out []int32) []int32 {
 }
 
 func matches(sp rules.PieceSpec, v Piece, p int) bool {
+	if sp.Not {
+		sp.Not = false
+		return !matches(sp, v, p)
+	}
 	switch sp.Owner {
 	case rules.EmptySquare:
 		return v == 0

@@ -184,6 +184,7 @@ func (gn *generator) invEval(ci *cinv, m *Move, mf *moveFacts, side int) int {
 	var oldFrom, oldTo int32
 	if ci.board {
 		n = len(s.undo)
+		gn.inv = invMove{m: m, mark: n, lastFrom: s.lastFrom, lastTo: s.lastTo}
 		s.apply(m.Changes)
 		oldFrom, oldTo = s.lastFrom, s.lastTo
 		if k := len(m.Steps); k > 0 {
@@ -284,4 +285,48 @@ func (gn *generator) moveExpr(e *rules.Expr, c *ectx) int {
 		}
 	}
 	return 0
+}
+
+// invMove is the move an invariant is being evaluated for, with what
+// (count moves) needs to play it on a copy of the position: the undo
+// mark and the last move before it.
+type invMove struct {
+	m                *Move
+	mark             int
+	lastFrom, lastTo int32
+}
+
+// maxCountDepth bounds (count moves) in invariants within one another:
+// counting the replies to a move filters them by the invariants too,
+// which may count the replies to those.
+const maxCountDepth = 4
+
+// movesAfter evaluates (count moves) in an invariant: the legal moves of
+// the player to move after the move, counted on a copy of the position
+// (the invariants filter them too). It costs a generation of the replies
+// each time it is evaluated, so an invariant should reach it only for
+// the moves it concerns: (or (not (piece? Pawn)) ... (> (count moves) 0)).
+func (gn *generator) movesAfter(c *ectx) int {
+	iv := gn.inv
+	if c.mf == nil || iv.m == nil {
+		gn.exprFail(c, "counts moves outside a goal or an invariant")
+		return 0
+	}
+	if gn.s.countDepth >= maxCountDepth {
+		gn.exprFail(c, "counts moves within counts of moves more than %d deep", maxCountDepth)
+		return 0
+	}
+	after := gn.s.Clone()
+	after.revert(iv.mark)
+	after.setLast(iv.lastFrom, iv.lastTo)
+	after.Play(iv.m)
+	after.countDepth = gn.s.countDepth + 1
+	if gn.replies == nil {
+		gn.replies = &MoveList{}
+	}
+	n, err := after.countMoves(gn.replies)
+	if err != nil && gn.err == nil {
+		gn.err = err
+	}
+	return n
 }

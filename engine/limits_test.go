@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -62,15 +63,25 @@ func TestStepLimit(t *testing.T) {
 	}
 }
 
-// Partial moves that could go on for ever are cut at the chain limit.
+// Partial moves that could go on for ever are cut at the chain limit: a
+// shuttle that counts its steps never comes back to a position it was in.
+// Without the count, a step back is not made (it would bring back the
+// position before it), and the chains end.
 func TestPartialChainLimit(t *testing.T) {
-	g := compileSource(t, `(game (title "Shuttle") (players A B) `+lineBoard+`
-  (piece (name Shuttle) (moves (e (verify empty?) (add-partial)) (w (verify empty?) (add-partial))))
+	g := compileSource(t, `(game (title "Shuttle") (players A B) (variable n) `+lineBoard+`
+  (piece (name Shuttle) (moves (e (verify empty?) (set-variable n (+ n 1)) (add-partial))
+    (w (verify empty?) (set-variable n (+ n 1)) (add-partial))))
   (board-setup (A (Shuttle a))))`)
 	var ml engine.MoveList
 	_, err := engine.NewState(g).Moves(&ml)
 	if err == nil || !strings.Contains(err.Error(), "chained more than") || !strings.Contains(err.Error(), "piece Shuttle") {
 		t.Fatalf("error %v", err)
+	}
+	g = compileSource(t, `(game (title "Shuttle") (players A B) `+lineBoard+`
+  (piece (name Shuttle) (moves (e (verify empty?) (add-partial)) (w (verify empty?) (add-partial))))
+  (board-setup (A (Shuttle a))))`)
+	if got := notations(t, engine.NewState(g)); !slices.Equal(got, []string{"+ a - b shuttle-1 + b - c shuttle-1 +"}) {
+		t.Fatalf("moves %q", got)
 	}
 }
 

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"github.com/ludus-games/ludus/engine/rules"
 	"math/bits"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // Moves returns the legal moves of the player to move, in a deterministic
@@ -147,6 +148,9 @@ func (gn *generator) genClass(cl int, t rules.Turn) {
 		words = 0 // no piece has move programs of this class: only drops
 	}
 	occ := gn.s.occ[side*g.words:]
+	if g.Rules.Options.AnyOwner {
+		words = gn.genAnyOwner(cl, t, words)
+	}
 	for w := 0; w < words; w++ {
 		for set := occ[w]; set != 0; set &= set - 1 {
 			p := w*64 + bits.TrailingZeros64(set)
@@ -157,6 +161,28 @@ func (gn *generator) genClass(cl int, t rules.Turn) {
 		}
 	}
 	gn.genReserves(cl, t)
+}
+
+// genAnyOwner runs, under "move any piece", the programs of class cl of
+// every piece on the first words words of the board, whoever owns it, in
+// the order of the positions. It returns 0: no piece is left to run.
+func (gn *generator) genAnyOwner(cl int, t rules.Turn, words int) int {
+	g := gn.g
+	cells := gn.s.cells
+	for w := 0; w < words; w++ {
+		var set uint64
+		for o := range g.nplayers {
+			set |= gn.s.occ[o*g.words+w]
+		}
+		for ; set != 0; set &= set - 1 {
+			p := w*64 + bits.TrailingZeros64(set)
+			gn.genPiece(cl, t, p, cells[p])
+			if gn.err != nil {
+				return 0
+			}
+		}
+	}
+	return 0
 }
 
 // genPiece runs the programs of class cl of the piece v standing on p.

@@ -60,6 +60,12 @@ var (
 	// 81*80*80 after two drops, 81*81 after a drop and a pass either
 	// way round, nothing after two passes (the game is over).
 	go9Counts = []int64{82, 6643, 531522}
+	// Russian draughts, as published with the Kodra engine.
+	russianCounts = []int64{7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667}
+	// Shogi, the published table.
+	shogiCounts = []int64{30, 900, 25470, 719731, 19861490}
+	// Xiangqi, the published table.
+	xiangqiCounts = []int64{44, 1920, 79666, 3290240}
 )
 
 var perftCases = []perftCase{
@@ -92,6 +98,9 @@ var perftCases = []perftCase{
 	{"dagaz go", reference("dagaz_go.zrf", ""), []int64{170, 28731}, 2, 2},
 	{"dagaz hex", reference("dagaz_hex.zrf", ""), []int64{121, 14520}, 2, 2},
 	{"dagaz amazons", reference("dagaz_amazons.zrf", ""), []int64{2176, 4307152}, 1, 2},
+	{"xiangqi", bundled("xiangqi.zrf"), xiangqiCounts, 3, 4},
+	{"russian draughts", bundled("russian-draughts.zrf"), russianCounts, 7, 9},
+	{"shogi", bundled("shogi.zrf"), shogiCounts, 3, 4},
 }
 
 func TestPerft(t *testing.T) {

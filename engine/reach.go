@@ -29,7 +29,7 @@ func (g *Game) computeReach() {
 			blk.reads[side] = reads
 		}
 		for _, in := range blk.code {
-			if in.op == opLastFrom || in.op == opLastTo {
+			if in.op == opLastFrom || in.op == opLastTo || in.op == opGo && in.b >= int32(rules.GoLastFrom) {
 				blk.usesLast = true
 			}
 		}
@@ -122,6 +122,13 @@ func (g *Game) reachFrom(blk *CBlock, side int, q int32, out, reads []uint64) {
 			next.mark = p
 		case opBack:
 			next.cur = st.mark
+		case opGo:
+			// The piece's start, its destination so far or the last
+			// move: the run may go on from anywhere.
+			for i := range out {
+				out[i], reads[i] = ^uint64(0), ^uint64(0)
+			}
+			return
 		case opTo, opCapture, opTakeTop, opCaptureTop:
 			p := loc(in, st.cur)
 			if p < 0 {

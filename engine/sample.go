@@ -1,9 +1,10 @@
 package engine
 
 import (
-	"github.com/ludus-games/ludus/engine/rules"
 	"math/bits"
 	"math/rand/v2"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // Drawing a random move instead of listing them all. A random playout
@@ -27,10 +28,11 @@ import (
 // draws reports whether the game's playouts may draw their moves: nothing
 // but legality filters the list of a class (no maximal captures, no ko,
 // no invariants or accumulators, no unique moves) and nothing but a
-// forced pass is added to it.
+// forced pass is added to it; the candidates are the mover's own pieces,
+// so not under "move any piece".
 func (g *Game) draws() bool {
 	o := &g.Rules.Options
-	return o.MaximalCaptures == 0 && o.PassTurn != 1 && g.ko == rules.KoNone && len(g.invs) == 0 && !o.UniqueMoves
+	return o.MaximalCaptures == 0 && o.PassTurn != 1 && g.ko == rules.KoNone && len(g.invs) == 0 && !o.UniqueMoves && !o.AnyOwner && !o.LandToContinue
 }
 
 // singleMove reports whether every run of blk emits at most one move:

@@ -52,6 +52,9 @@ type State struct {
 	// meter is the budget of work on the state and what is left of it
 	// (budget.go).
 	meter meter
+	// countDepth is how many (count moves) of invariants this state is
+	// a copy within (movesAfter).
+	countDepth int
 }
 
 // repBuckets is the size of the repetition filter.
@@ -191,6 +194,34 @@ func (s *State) setLast(from, to int32) {
 		s.hash ^= k[0][s.lastFrom+1] ^ k[1][s.lastTo+1] ^ k[0][from+1] ^ k[1][to+1]
 	}
 	s.lastFrom, s.lastTo = from, to
+}
+
+// boardKey is the hash of the cells alone, without the last move the
+// hash may cover.
+func (s *State) boardKey() uint64 {
+	h := s.hash
+	if s.g.usesLast {
+		k := &s.g.lastKey
+		h ^= k[0][s.lastFrom+1] ^ k[1][s.lastTo+1]
+	}
+	return h
+}
+
+// keyAfter is boardKey after the changes ch, which are not made.
+func (s *State) keyAfter(ch []Change) uint64 {
+	g := s.g
+	h := s.boardKey()
+	for i, c := range ch {
+		old := s.cells[c.Pos]
+		for j := i - 1; j >= 0; j-- {
+			if ch[j].Pos == c.Pos {
+				old = ch[j].Val
+				break
+			}
+		}
+		h ^= g.zob(c.Pos, old) ^ g.zob(c.Pos, c.Val)
+	}
+	return h
 }
 
 // apply makes changes without touching turn or history.

@@ -2,9 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"github.com/ludus-games/ludus/engine/rules"
 	"math"
 	"strings"
+
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // PieceLetter is the letter of a piece on a text board: its notation (or

@@ -23,7 +23,7 @@ type GameInfo struct {
 	Name     string        `json:"name"`
 	Source   string        `json:"source"` // bundled, dir, upload
 	Title    string        `json:"title"`
-	Players  []string      `json:"players"`
+	Players  []string      `json:"players"` // the seats: players who choose moves
 	Variants []VariantInfo `json:"variants"`
 	Notes    []string      `json:"notes"`
 	// Version is an upload's version: 1, then one more for each
@@ -153,18 +153,20 @@ func (c *catalog) add(name, source string, src []byte, fsys fs.FS) error {
 	if err != nil {
 		return err
 	}
-	c.offer(name, &catalogFile{info: describe(name, source, 0, f, e, g.Rules.Title, g.Rules.Notes, g.Rules.Players), file: f})
+	c.offer(name, &catalogFile{info: describe(name, source, 0, f, e, g.Rules), file: f})
 	return nil
 }
 
 // describe makes the description of a file's game.
-func describe(name, source string, version int, f *zrf.File, def *zrf.Entry, title string, notes []string, players []rules.Player) GameInfo {
-	info := GameInfo{Name: name, Source: source, Title: title, Notes: notes, Version: version}
+func describe(name, source string, version int, f *zrf.File, def *zrf.Entry, r *rules.Rules) GameInfo {
+	info := GameInfo{Name: name, Source: source, Title: r.Title, Notes: r.Notes, Version: version}
 	if info.Notes == nil {
 		info.Notes = []string{}
 	}
-	for _, p := range players {
-		info.Players = append(info.Players, p.Name)
+	for i, p := range r.Players {
+		if r.Chooses(i) { // the seats: not dice, nor players who never move
+			info.Players = append(info.Players, p.Name)
+		}
 	}
 	for _, v := range f.Games {
 		info.Variants = append(info.Variants, VariantInfo{Index: v.Index, Title: v.Title, Default: v == def})
@@ -367,7 +369,7 @@ func (c *catalog) probe(ctx context.Context, name string, src []byte) (*checked,
 // the default game it built.
 func (c *catalog) offerUpload(gf store.GameFile, ch *checked) GameInfo {
 	r := ch.b.eng.Rules
-	cf := &catalogFile{info: describe(gf.Name, "upload", gf.Version, ch.file, ch.def, r.Title, r.Notes, r.Players),
+	cf := &catalogFile{info: describe(gf.Name, "upload", gf.Version, ch.file, ch.def, r),
 		file: ch.file, source: gf.Source, keyHash: gf.KeyHash}
 	c.mu.Lock()
 	c.builds[buildKey{fileKey{gf.Name, gf.Version}, ch.def.Index}] = doneJob(ch.b, nil)

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -234,5 +235,31 @@ func takeback(t *testing.T, url, asker, accepter string) {
 	}
 	if code := call(t, "POST", url+"/takeback/accept", map[string]any{"token": accepter}, &e); code != 200 {
 		t.Fatalf("takeback accept: %d %s", code, e.Error)
+	}
+}
+
+// A player outside the turn order (a Neutral owner of pieces) takes no
+// seat: the game lists, seats and names only the players who move.
+func TestNeutralPlayerSeats(t *testing.T) {
+	_, hs := testServer(t, Config{})
+	src := `(game (title "Rocks") (players A B Neutral) (turn-order A B)
+  (board (grid (start-rectangle 0 0 1 1) (dimensions ("a/b/c/d/e" (1 0))) (directions (right 1 0) (left -1 0))))
+  (piece (name Rock))
+  (piece (name Runner) (moves ((right (verify empty?) add)) ((left (verify empty?) add))))
+  (board-setup (A (Runner a)) (B (Runner e)) (Neutral (Rock c)))
+  (loss-condition (A B) stalemated))`
+	var info GameInfo
+	if code := call(t, "POST", hs.URL+"/api/games?name=rocks.zrf", src, &info); code != 201 || !slices.Equal(info.Players, []string{"A", "B"}) {
+		t.Fatalf("upload: %d %+v", code, info)
+	}
+	var e apiErr
+	code := call(t, "POST", hs.URL+"/api/sessions", CreateRequest{Game: "rocks.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}}, &e)
+	if code != 422 || !strings.Contains(e.Error, "3 seats for a game of 2") {
+		t.Fatalf("three seats: %d %q", code, e.Error)
+	}
+	c := newSession(t, hs.URL, CreateRequest{Game: "rocks.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: "random"}}})
+	st := getState(t, hs.URL, c.ID)
+	if !slices.Equal(st.Players, []string{"A", "B"}) || len(st.Legal) != 1 {
+		t.Fatalf("state: players %v, legal %v", st.Players, st.Legal)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/game"
 	"github.com/ludus-games/ludus/search"
 	"github.com/ludus-games/ludus/store"
 )
@@ -285,7 +286,7 @@ func (ss *session) state() *State {
 	st := &State{ID: ss.id, Game: ss.game, Variant: ss.variant, Version: ss.version(), Thinking: ss.thinking,
 		Moves: []string{}, Legal: []string{}, Position: ss.pos.State().FormatPosition()}
 	for p := range ss.pos.Players() {
-		st.Players = append(st.Players, ss.pos.PlayerName(ss.pos.Seat(p)))
+		st.Players = append(st.Players, ss.pos.PlayerName(game.Player(p)))
 	}
 	for _, se := range ss.seats {
 		st.Seats = append(st.Seats, SeatRequest{Kind: se.Kind, Spec: se.Spec, Open: se.isOpen()})

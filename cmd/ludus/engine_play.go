@@ -50,7 +50,7 @@ universal notation's record format.
 			random := terminal.NewRandom(rng)
 			human := terminal.Human{In: bufio.NewReader(cmd.InOrStdin()), Out: cmd.OutOrStdout()}
 			out := cmd.OutOrStdout()
-			seats, err := terminal.Seats(players, g.Rules.Players, g.Bots, human, random)
+			seats, err := terminal.Seats(players, g.Rules, g.Bots, human, random)
 			if err != nil {
 				return err
 			}

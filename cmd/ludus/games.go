@@ -32,8 +32,10 @@ of that name is on disk.`,
 					return err
 				}
 				var players []string
-				for _, p := range g.Rules.Players {
-					players = append(players, p.Name)
+				for i, p := range g.Rules.Players {
+					if g.Rules.Chooses(i) || p.Random {
+						players = append(players, p.Name)
+					}
 				}
 				board := fmt.Sprintf("%d positions", len(g.Rules.Board.Positions))
 				for _, gr := range g.Rules.Board.Grids {

@@ -51,6 +51,19 @@ const (
 	SCaptureTop                  // Loc: remove the top piece of the column there
 	SGotoTurn                    // A: turn label, an index into Rules.Labels (-1: this entry again)
 	SRotate                      // Cycles: move the pieces on each cycle's positions one place on, at once
+	SGo                          // A: GoPlace; go to that position ((go from), (go last-to), ...)
+)
+
+// GoPlace is where (go place) goes: the moving piece's start or its
+// destination so far, or where the last move came from or went.
+type GoPlace int
+
+// The places of (go ...); (go mark) is back.
+const (
+	GoFrom GoPlace = iota
+	GoTo
+	GoLastFrom
+	GoLastTo
 )
 
 // AddKind is the kind of an emitting statement.
@@ -190,7 +203,7 @@ const (
 	EAttr                        // A: piece attribute of the piece at Loc (0 when empty)
 	EPosAttr                     // A: position attribute at Loc
 	ECount                       // Set: its number of positions
-	ECountMoves                  // the legal moves of the player to move (goals only)
+	ECountMoves                  // the legal moves of the player to move (goals), or of the next player after the move (invariants)
 	ECountPasses                 // the passes made in a row just before this position
 	EAdd                         // Args summed
 	ESub                         // Args[0] minus the others

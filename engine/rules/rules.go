@@ -128,6 +128,25 @@ type PosAttrValue struct {
 	Attr, Pos, Value int
 }
 
+// Chooses reports whether player p chooses moves: it is not a random
+// player, and when the rules give a turn order, some entry of it is
+// p's turn. A player outside the turn order (a Neutral that owns pieces
+// but never moves) takes no seat in a match.
+func (r *Rules) Chooses(p int) bool {
+	if p < 0 || p >= len(r.Players) || r.Players[p].Random {
+		return false
+	}
+	if len(r.Turns) == 0 {
+		return true
+	}
+	for _, t := range r.Turns {
+		if t.Player == p {
+			return true
+		}
+	}
+	return false
+}
+
 // Player is one side of the game.
 type Player struct {
 	Name string
@@ -231,6 +250,12 @@ type PieceType struct {
 	// one from the piece's mobility.
 	Points float64
 	Valued bool
+	// Demotes (native dialect, (captured-as T)): a piece of this type
+	// taken under "recycle captures" joins the reserve as type
+	// CapturedAs, not as itself (shogi's promoted pieces go back to the
+	// hand unpromoted).
+	Demotes    bool
+	CapturedAs int
 }
 
 // Value is an attribute value. Booleans are the common case.
@@ -303,6 +328,17 @@ type Options struct {
 	// InternationalExtension (Dagaz) promotes a piece of the first type
 	// that ends a composite move in the first zone to the second type.
 	InternationalExtension bool
+	// AnyOwner (native dialect, "move any piece") runs the move
+	// programs of every piece on the board for the player to move, not
+	// only of its own: the programs choose by (verify friend?), (verify
+	// enemy?) or (verify my?) which pieces they move (Stavropol
+	// draughts). A moved piece keeps its owner.
+	AnyOwner bool
+	// LandToContinue (native dialect, "land to continue"): of the
+	// partial steps one run of a move program offers, those after which
+	// the move goes on exclude those after which it would end (Russian
+	// draughts: a flying king lands where it can go on capturing).
+	LandToContinue bool
 	// UniqueMoves (native dialect) leaves out a move that leads to the
 	// same position as a move listed before it (two capture paths taking
 	// the same pieces to the same square).
@@ -424,8 +460,12 @@ const (
 	EmptySquare
 )
 
-// PieceSpec matches a piece in a configuration goal.
+// PieceSpec matches a piece in a configuration goal. Not, written (not
+// T), turns the match around: in a relative-config a position matches
+// when it does not hold such a piece; an absolute-config holds only when
+// none of its positions does.
 type PieceSpec struct {
 	Owner Owner
 	Type  int // -1: any type
+	Not   bool
 }

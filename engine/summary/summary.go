@@ -223,21 +223,15 @@ func goalText(r *rules.Rules, c rules.GoalCond) string {
 	case rules.GoalCompare, rules.GoalConnected:
 		return c.Text
 	case rules.GoalAbsoluteConfig:
-		return fmt.Sprintf("(absolute-config ... %d positions)", len(c.Positions))
+		var parts []string
+		for _, sp := range c.Specs {
+			parts = append(parts, specText(r, sp))
+		}
+		return fmt.Sprintf("(absolute-config %s ... %d positions)", strings.Join(parts, " "), len(c.Positions))
 	case rules.GoalRelativeConfig:
 		var parts []string
 		for i := range c.Specs {
-			sp := c.Specs[i]
-			switch {
-			case sp.Owner == rules.EmptySquare || sp.Type < 0:
-				parts = append(parts, "empty")
-			case sp.Owner == rules.OpponentPiece:
-				parts = append(parts, "(opponent "+r.Pieces[sp.Type].Name+")")
-			case sp.Owner == rules.AnyOwner:
-				parts = append(parts, "(any-owner "+r.Pieces[sp.Type].Name+")")
-			default:
-				parts = append(parts, r.Pieces[sp.Type].Name)
-			}
+			parts = append(parts, specText(r, c.Specs[i]))
 			if i < len(c.Steps) {
 				parts = append(parts, r.Board.Dirs[c.Steps[i]])
 			}
@@ -245,6 +239,25 @@ func goalText(r *rules.Rules, c rules.GoalCond) string {
 		return "(relative-config " + strings.Join(parts, " ") + ")"
 	}
 	return "?"
+}
+
+// specText writes a piece spec of a configuration goal as it is read.
+func specText(r *rules.Rules, sp rules.PieceSpec) string {
+	var s string
+	switch {
+	case sp.Owner == rules.EmptySquare || sp.Type < 0:
+		s = "empty"
+	case sp.Owner == rules.OpponentPiece:
+		s = "(opponent " + r.Pieces[sp.Type].Name + ")"
+	case sp.Owner == rules.AnyOwner:
+		s = "(any-owner " + r.Pieces[sp.Type].Name + ")"
+	default:
+		s = r.Pieces[sp.Type].Name
+	}
+	if sp.Not {
+		return "(not " + s + ")"
+	}
+	return s
 }
 
 // writeCoalitions writes the players of each coalition.

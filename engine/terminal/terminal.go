@@ -110,16 +110,17 @@ func (r *Random) intN(n int) int {
 // order, into players: "human", "random" or any bot spec of bots
 // ("alphabeta:depth=4"). The list is split on ";" when it has one (bot
 // specs have commas of their own), else on ",". Random players of the
-// rules (dice) always move at random and may be left out of the list.
-// An empty list seats a person as the first player who chooses moves and
-// random movers everywhere else.
-func Seats(list string, players []rules.Player, bots *search.Registry[engine.Ply, *engine.Position], human Human, random *Random) ([]Player, error) {
-	n := len(players)
+// rules (dice), and players who never move (outside the turn order),
+// are seated as random movers and may be left out of the list. An empty
+// list seats a person as the first player who chooses moves and random
+// movers everywhere else.
+func Seats(list string, r *rules.Rules, bots *search.Registry[engine.Ply, *engine.Position], human Human, random *Random) ([]Player, error) {
+	n := len(r.Players)
 	kinds := make([]string, n)
-	var choosers []int // the players who are not dice
-	for i, p := range players {
+	var choosers []int // the players who choose moves
+	for i := range r.Players {
 		kinds[i] = "random"
-		if !p.Random {
+		if r.Chooses(i) {
 			choosers = append(choosers, i)
 		}
 	}

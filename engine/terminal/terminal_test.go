@@ -70,7 +70,7 @@ func TestSeats(t *testing.T) {
 		{ur, "random", "", "the game has 3 (2 who choose their moves)"},
 		{ttt, "human,wizard", "", "wizard"},
 	} {
-		seats, err := terminal.Seats(tt.list, tt.g.Rules.Players, tt.g.Bots, h, r)
+		seats, err := terminal.Seats(tt.list, tt.g.Rules, tt.g.Bots, h, r)
 		if tt.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("%q: error %v, want %q", tt.list, err, tt.err)
@@ -105,7 +105,7 @@ func TestPlay(t *testing.T) {
 	g := open(t, "ur")
 	play := func(seed uint64, maxPlies int) (string, string) {
 		r := terminal.NewRandom(rand.New(rand.NewPCG(seed, 0)))
-		seats, err := terminal.Seats("random,alphabeta:depth=1", g.Rules.Players, g.Bots, terminal.Human{}, r)
+		seats, err := terminal.Seats("random,alphabeta:depth=1", g.Rules, g.Bots, terminal.Human{}, r)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -346,14 +346,21 @@ func (b *builder) links(it *sexp.Node) {
 	}
 }
 
-// unlink reads (unlink (a b) ... pos ...): a pair removes the links
-// between two positions, a lone position every link from or to it.
+// unlink reads (unlink (a b) ... (a dir) ... pos ...): a pair removes the
+// links between two positions, a position and a direction the link from
+// the position that way, a lone position every link from or to it.
 func (b *builder) unlink(it *sexp.Node) {
 	d := b.draft()
 	for _, a := range it.Args() {
 		if a.Kind == sexp.List {
 			if len(a.List) != 2 {
 				b.errs.Addf(a, "unlink wants (from to) pairs or positions")
+				continue
+			}
+			if dir, isDir := b.dirs[a.List[1].Text]; isDir && a.List[1].Kind == sexp.Atom && !isPosition(b, a.List[1].Text) {
+				if p, ok := b.position(a.List[0]); ok {
+					delete(d.links, [2]int{p, dir})
+				}
 				continue
 			}
 			p, ok1 := b.position(a.List[0])

@@ -113,7 +113,7 @@ func (b *builder) symmetry(it *sexp.Node) {
 		b.errs.Addf(it, "symmetry wants a player and pairs")
 		return
 	}
-	p, ok := b.player(a[0])
+	p, ok := b.knownPlayer(a[0], "the symmetry is ignored")
 	if !ok {
 		return
 	}
@@ -122,8 +122,8 @@ func (b *builder) symmetry(it *sexp.Node) {
 			b.errs.Addf(pr, "a symmetry pair is (from to)")
 			continue
 		}
-		x, ok1 := b.dir(pr.List[0])
-		y, ok2 := b.dir(pr.List[1])
+		x, ok1 := b.boardDir(pr.List[0], "the pair is ignored")
+		y, ok2 := b.boardDir(pr.List[1], "the pair is ignored")
 		if ok1 && ok2 {
 			b.r.Board.Symmetry[p][x] = y
 		}
@@ -144,13 +144,13 @@ func (b *builder) zone(it *sexp.Node) {
 			}
 		case "players":
 			for _, p := range a.Args() {
-				if i, ok := b.player(p); ok {
+				if i, ok := b.knownPlayer(p, "the zone is not given to it"); ok {
 					players = append(players, i)
 				}
 			}
 		case "positions":
 			for _, p := range a.Args() {
-				if i, ok := b.position(p); ok {
+				if i, ok := b.boardPosition(p, "the zone does not hold it"); ok {
 					positions = append(positions, i)
 				}
 			}

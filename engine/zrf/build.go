@@ -2,7 +2,6 @@ package zrf
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,10 +69,11 @@ func (f *File) BuildWithin(e *Entry, lim Limits) (*Game, error) {
 	if len(b.r.Goals) == 0 {
 		// Legal but suspicious: rules files for Dagaz keep the goals (and
 		// the flips and captures) of reversi, Go and Hex in JavaScript.
-		b.r.Notes = append(b.r.Notes, "the file states no goal: the game ends only when a player has no move; "+
+		b.notes.Addf(e.Node, "the file states no goal: the game ends only when a player has no move; "+
 			"rules kept outside the file (as Dagaz keeps reversi's, Go's and Hex's in JavaScript) are missing")
 	}
 	b.checkContinuations()
+	b.warns = append(b.warns, f.warns...)
 	b.errs.Sort()
 	if err := b.errs.Err(); err != nil {
 		return nil, err
@@ -81,6 +81,10 @@ func (f *File) BuildWithin(e *Entry, lim Limits) (*Game, error) {
 	b.warns.Sort()
 	for _, w := range b.warns {
 		b.r.Warnings = append(b.r.Warnings, w.Error())
+	}
+	b.notes.Sort()
+	for _, n := range b.notes {
+		b.r.Notes = append(b.r.Notes, n.Error())
 	}
 	return &Game{Rules: b.r, View: b.v, Entry: e, File: f}, nil
 }
@@ -93,6 +97,9 @@ type builder struct {
 	tooLarge error
 	// warns are read and acted on, but the author should check them.
 	warns sexp.ErrorList
+	// notes are what the file asks for that the engine does not do: the
+	// game loads and plays incompletely (rules.Rules.Notes).
+	notes sexp.ErrorList
 	r     *rules.Rules
 	v     *rules.View
 	path  string
@@ -166,8 +173,11 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 		case "invariant", "accumulator":
 			k = "invariants"
 		}
-		if b.viewSection(s) {
+		if b.viewSection(s) || b.engineSection(s) {
 			continue
+		}
+		if oldOption(s) {
+			k = "option"
 		}
 		bykind[k] = append(bykind[k], s)
 	}
@@ -201,7 +211,8 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	for _, s := range bykind["turn-order"] {
 		b.scanLabels(s)
 	}
-	for _, s := range b.declarePieces(bykind["piece"]) {
+	kept := b.declarePieces(bykind["piece"])
+	for _, s := range kept {
 		b.pieceSection(s)
 	}
 	for _, s := range bykind["turn-order"] {
@@ -218,6 +229,10 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 		b.r.StackHeight = max(b.r.StackHeight, len(b.r.Setup))
 	}
 	for _, s := range bykind["option"] {
+		if s.Head() != "option" {
+			b.setOption(s, s.Head(), s.Args()[0])
+			continue
+		}
 		b.option(s)
 	}
 	for _, s := range bykind["goals"] {
@@ -232,6 +247,7 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	for _, s := range bykind["invariants"] {
 		b.invariant(s)
 	}
+	b.unusedNotes(kept, bykind["board"])
 }
 
 // viewSection files away the sections that only a renderer uses and
@@ -394,9 +410,14 @@ func (b *builder) priorities(s *sexp.Node) {
 	}
 }
 
-// setup reads (board-setup (Player (Piece pos... [off N]) ...) ...).
+// setup reads (board-setup (Player (Piece pos... [off N]) ...) ...). A
+// later placement on a position replaces the earlier one (as Dagaz reads
+// it), and a position the board does not have (killed, or off a smaller
+// board) is skipped: both with a warning. So is a player the game does
+// not have.
 func (b *builder) setup(s *sexp.Node) {
 	b.r.Setup, b.r.Reserves = nil, nil
+	placed := map[int]*sexp.Node{}
 	for _, ps := range s.Args() {
 		if ps.Kind != sexp.List || len(ps.List) == 0 {
 			b.errs.Addf(ps, "board-setup wants (Player (Piece positions...) ...)")
@@ -406,17 +427,17 @@ func (b *builder) setup(s *sexp.Node) {
 			b.setupPosAttr(ps)
 			continue
 		}
-		p, ok := b.player(ps.List[0])
+		p, ok := b.knownPlayer(ps.List[0], "its pieces are not placed")
 		if !ok {
 			continue
 		}
 		for _, pc := range ps.List[1:] {
-			b.setupPieces(p, pc)
+			b.setupPieces(p, pc, placed)
 		}
 	}
 }
 
-func (b *builder) setupPieces(p int, pc *sexp.Node) {
+func (b *builder) setupPieces(p int, pc *sexp.Node, placed map[int]*sexp.Node) {
 	if pc.Kind != sexp.List || len(pc.List) == 0 {
 		b.errs.Addf(pc, "want (Piece positions... [off N])")
 		return
@@ -442,14 +463,16 @@ func (b *builder) setupPieces(p int, pc *sexp.Node) {
 			i++
 			continue
 		}
-		pos, ok := b.position(it)
-		if ok && slices.ContainsFunc(b.r.Setup, func(pl rules.Placement) bool { return pl.Pos == pos }) {
-			b.errs.Addf(it, "%s holds a piece already: a square holds one", it.Text)
+		pos, ok := b.boardPosition(it, "the piece is not placed")
+		if !ok {
 			continue
 		}
-		if ok {
-			b.r.Setup = append(b.r.Setup, rules.Placement{Player: p, Type: t, Pos: pos})
+		if earlier, dup := placed[pos]; dup {
+			b.warns.Addf(it, "%s is given a piece again: this placement replaces the one at %s", it.Text, src(earlier))
+			b.r.Setup = slices.DeleteFunc(b.r.Setup, func(pl rules.Placement) bool { return pl.Pos == pos })
 		}
+		placed[pos] = it
+		b.r.Setup = append(b.r.Setup, rules.Placement{Player: p, Type: t, Pos: pos})
 	}
 }
 
@@ -464,7 +487,7 @@ var (
 		"highlight-goals", "show-moves-list", "show-hints", "show-blink", "prevent-flipping",
 		"progressive-levels", "show-captures", "show-drops", "drag-n-drop", "advisor-wait",
 		"promote-dialog", "animate-redo", "show-lose", "silent-?-moves", "selection-screen",
-		"z2j", "zrf", "detect-loops", "moves-limit", "stalemate-draw", "complete-partial"}
+		"z2j", "zrf", "detect-loops", "moves-limit", "stalemate-draw", "complete-partial", "allow-flipping"}
 	hookOptions = []string{"reversi-extension", "othello-extension", "columns-checkers-extension", "fanorona-invariant",
 		"fanorona-extension", "sliding-puzzle", "go-extension", "shared-pieces", "discard-cascades"}
 )
@@ -480,9 +503,20 @@ func (b *builder) option(s *sexp.Node) {
 		return
 	}
 	rawName, ok1 := a[0].Value()
-	val, ok2 := a[1].Value()
-	if !ok1 || !ok2 {
+	if !ok1 {
 		b.errs.Addf(s, "option wants a name and a value")
+		return
+	}
+	b.setOption(a[0], rawName, a[1])
+}
+
+// setOption reads the option rawName, named at nameNode, with the value
+// at valNode: (option "name" value), or the ZRF 1.x section (name value).
+func (b *builder) setOption(nameNode *sexp.Node, rawName string, valNode *sexp.Node) {
+	a := []*sexp.Node{nameNode, valNode}
+	val, ok := valNode.Value()
+	if !ok {
+		b.errs.Addf(valNode, "option %q wants a value, got %s", rawName, describe(valNode))
 		return
 	}
 	name := optionName(rawName)
@@ -538,6 +572,10 @@ func (b *builder) option(s *sexp.Node) {
 		o.InternationalExtension = boolean()
 	case "unique-moves":
 		o.UniqueMoves = boolean()
+	case "move-any-piece":
+		o.AnyOwner = boolean()
+	case "land-to-continue":
+		o.LandToContinue = boolean()
 	case "ko":
 		b.koOption(a[1], val)
 	case "royal-pieces":
@@ -554,9 +592,14 @@ func (b *builder) option(s *sexp.Node) {
 		case contains(interfaceOptions, name):
 		case contains(hookOptions, name) && b.answered[name]:
 		case contains(hookOptions, name):
-			b.r.Notes = append(b.r.Notes, fmt.Sprintf("%s: option %q is a Dagaz JavaScript hook; its rules are not applied", s.Pos, rawName))
+			b.notes.Addf(a[0], "option %q is a Dagaz JavaScript hook; its rules are not applied", rawName)
+		case strings.HasSuffix(name, "-extension") || strings.HasSuffix(name, "-invariant"):
+			// Dagaz names its JavaScript hooks so.
+			b.notes.Addf(a[0], "option %q names a Dagaz JavaScript hook; its rules are not applied", rawName)
 		default:
-			b.errs.Addf(a[0], "unknown option %q", rawName)
+			// Zillions ignores an option it does not know: that is what
+			// options are for. The rules it stands for may be missing.
+			b.notes.Addf(a[0], "unknown option %q is ignored; if it changes the rules, they are not applied", rawName)
 		}
 	}
 }

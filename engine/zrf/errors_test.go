@@ -33,19 +33,40 @@ import (
 // count, once each.
 const errorsDir = "testdata/errors"
 
+// The files of testdata/lenient are rules files that load, though each
+// has something Zillions reads and a stricter reader would not: their
+// comments say, in the same way, what the reader warns about there
+// (WARNING "rx": a line of `ludus rules` starting "warning:") and what it
+// notes the game lacks (INCOMPLETE "rx": a line starting "incomplete:").
+// The files of testdata/errors may have such comments too, for the games
+// of theirs that build.
+const lenientDir = "testdata/lenient"
+
 // TestErrors checks every file of testdata/errors.
 func TestErrors(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(errorsDir, "*.zrf"))
+	checkDir(t, errorsDir)
+}
+
+// TestLenient checks every file of testdata/lenient: each game builds and
+// compiles, with the warnings and notes its comments say.
+func TestLenient(t *testing.T) {
+	checkDir(t, lenientDir)
+}
+
+func checkDir(t *testing.T, dir string) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.zrf"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no error files in %s (%v)", errorsDir, err)
+		t.Fatalf("no files in %s (%v)", dir, err)
 	}
 	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) { checkErrors(t, filepath.Base(path)) })
+		t.Run(filepath.Base(path), func(t *testing.T) { checkErrors(t, dir, filepath.Base(path)) })
 	}
 }
 
-// posError is one reported error: where, and what it says.
+// posError is one reported error, warning or note: its kind, where, and
+// what it says.
 type posError struct {
+	kind      string // ERROR, WARNING or INCOMPLETE
 	file      string
 	line, col int // col 0: the error names only a line
 	msg       string
@@ -53,13 +74,14 @@ type posError struct {
 
 func (e posError) String() string {
 	if e.col == 0 {
-		return fmt.Sprintf("%s:%d: %s", e.file, e.line, e.msg)
+		return fmt.Sprintf("%s %s:%d: %s", e.kind, e.file, e.line, e.msg)
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.file, e.line, e.col, e.msg)
+	return fmt.Sprintf("%s %s:%d:%d: %s", e.kind, e.file, e.line, e.col, e.msg)
 }
 
-// expectation is one ERROR clause of a comment.
+// expectation is one clause of a comment.
 type expectation struct {
+	kind      string
 	file      string
 	line, col int // col 0: any column of the line
 	rx        *regexp.Regexp
@@ -70,18 +92,26 @@ func (x expectation) String() string {
 	if x.col > 0 {
 		at += fmt.Sprintf(":%d", x.col)
 	}
-	return fmt.Sprintf("%s: %q", at, x.rx)
+	return fmt.Sprintf("%s %s: %q", x.kind, at, x.rx)
 }
 
-// checkErrors reads, builds and compiles the file name of errorsDir and
-// matches what goes wrong against the comments.
-func checkErrors(t *testing.T, name string) {
-	src, err := os.ReadFile(filepath.Join(errorsDir, name))
+// checkErrors reads, builds and compiles the file name of dir and
+// matches what goes wrong, what is warned about and what is noted as
+// missing against the comments.
+func checkErrors(t *testing.T, dir, name string) {
+	src, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsys := &openedFS{FS: os.DirFS(errorsDir), opened: []string{name}}
+	fsys := &openedFS{FS: os.DirFS(dir), opened: []string{name}}
 	got := reportedErrors(t, name, src, fsys)
+	if dir == lenientDir {
+		for _, e := range got {
+			if e.kind == "ERROR" {
+				t.Errorf("a lenient file fails: %s", e)
+			}
+		}
+	}
 	var want []expectation
 	for _, f := range fsys.opened {
 		text := src
@@ -98,29 +128,36 @@ func checkErrors(t *testing.T, name string) {
 	}
 	for _, e := range got {
 		i := slices.IndexFunc(want, func(x expectation) bool {
-			return x.file == e.file && x.line == e.line && (x.col == 0 || x.col == e.col) && x.rx.MatchString(e.msg)
+			return x.kind == e.kind && x.file == e.file && x.line == e.line && (x.col == 0 || x.col == e.col) && x.rx.MatchString(e.msg)
 		})
 		if i < 0 {
-			t.Errorf("unexpected error %s", e)
+			t.Errorf("unexpected %s", e)
 			continue
 		}
 		want = slices.Delete(want, i, i+1)
 	}
 	for _, x := range want {
-		t.Errorf("missing error %s", x)
+		t.Errorf("missing %s", x)
 	}
 }
 
 // reportedErrors returns every error of reading, building and compiling
-// the file, each once.
+// the file, and the warnings and notes of the games that build, each
+// once.
 func reportedErrors(t *testing.T, name string, src []byte, fsys fs.FS) []posError {
 	t.Helper()
 	var out []posError
-	collect := func(err error) {
-		for _, e := range positioned(t, err) {
+	add := func(es []posError) {
+		for _, e := range es {
 			if !slices.Contains(out, e) {
 				out = append(out, e)
 			}
+		}
+	}
+	collect := func(err error) { add(positioned(t, "ERROR", err)) }
+	lines := func(kind string, ls []string) {
+		if len(ls) > 0 {
+			add(positioned(t, kind, errors.New(strings.Join(ls, "\n"))))
 		}
 	}
 	f, err := zrf.Read(name, src, fsys)
@@ -134,6 +171,8 @@ func reportedErrors(t *testing.T, name string, src []byte, fsys fs.FS) []posErro
 			collect(err)
 			continue
 		}
+		lines("WARNING", g.Rules.Warnings)
+		lines("INCOMPLETE", g.Rules.Notes)
 		_, err = engine.Compile(g.Rules)
 		collect(err)
 	}
@@ -157,7 +196,7 @@ var errorLine = regexp.MustCompile(`^([^:\s]+):(\d+)(?::(\d+))?: (.*)$`)
 
 // positioned splits err into its errors with their places; an error that
 // names no place fails the test.
-func positioned(t *testing.T, err error) []posError {
+func positioned(t *testing.T, kind string, err error) []posError {
 	t.Helper()
 	if err == nil {
 		return nil
@@ -173,7 +212,7 @@ func positioned(t *testing.T, err error) []posError {
 				t.Errorf("error without a place: %s", e.Msg)
 				continue
 			}
-			out = append(out, posError{e.Pos.File, e.Pos.Line, e.Pos.Col, e.Msg})
+			out = append(out, posError{kind, e.Pos.File, e.Pos.Line, e.Pos.Col, e.Msg})
 		}
 		return out
 	}
@@ -186,14 +225,14 @@ func positioned(t *testing.T, err error) []posError {
 		}
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		out = append(out, posError{m[1], line, col, m[4]})
+		out = append(out, posError{kind, m[1], line, col, m[4]})
 	}
 	return out
 }
 
-// errorClause is one ERROR clause: an optional column and a quoted
-// regular expression.
-var errorClause = regexp.MustCompile(`ERROR(?:\s+col\s+(\d+))?\s+`)
+// errorClause is one clause: ERROR, WARNING or INCOMPLETE, an optional
+// column and a quoted regular expression.
+var errorClause = regexp.MustCompile(`(ERROR|WARNING|INCOMPLETE)(?:\s+col\s+(\d+))?\s+`)
 
 // expectations returns the ERROR clauses of the comments of src. A
 // comment starts at a ';' outside a string and runs to the end of the
@@ -228,14 +267,14 @@ func clauses(file string, line int, comment string) ([]expectation, error) {
 		if loc == nil {
 			return out, nil
 		}
-		x := expectation{file: file, line: line}
-		if loc[2] >= 0 {
-			x.col, _ = strconv.Atoi(comment[loc[2]:loc[3]])
+		x := expectation{kind: comment[loc[2]:loc[3]], file: file, line: line}
+		if loc[4] >= 0 {
+			x.col, _ = strconv.Atoi(comment[loc[4]:loc[5]])
 		}
 		comment = comment[loc[1]:]
 		quoted, err := strconv.QuotedPrefix(comment)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: ERROR wants a quoted regular expression", file, line)
+			return nil, fmt.Errorf("%s:%d: %s wants a quoted regular expression", file, line, x.kind)
 		}
 		text, _ := strconv.Unquote(quoted)
 		if x.rx, err = regexp.Compile(text); err != nil {

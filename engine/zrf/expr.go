@@ -146,8 +146,8 @@ func (b *builder) count(n *sexp.Node, e *rules.Expr) (*rules.Expr, bool) {
 	}
 	switch a := args[0]; {
 	case a.IsAtom("moves"):
-		if !b.inGoal {
-			b.errs.Addf(n, "(count moves) counts the moves of the player to move: it is for goals, not move programs")
+		if !b.inGoal && !b.inInvariant {
+			b.errs.Addf(n, "(count moves) counts the moves of the player to move: it is for goals and invariants, not move programs")
 			return nil, false
 		}
 		e.Kind = rules.ECountMoves

@@ -131,10 +131,19 @@ func lookupAll(args []*sexp.Node, one func(*sexp.Node) (int, bool)) ([]int, bool
 }
 
 // spec reads a piece in a configuration: Type, (opponent Type),
-// (any-owner Type) or empty.
+// (any-owner Type) or empty, or (not spec), a form Zillions accepts.
 func (b *builder) spec(n *sexp.Node) (rules.PieceSpec, bool) {
 	if n.IsAtom("empty") {
 		return rules.PieceSpec{Owner: rules.EmptySquare, Type: -1}, true
+	}
+	if n.Head() == "not" {
+		if len(n.Args()) != 1 || n.Args()[0].Head() == "not" {
+			b.errs.Addf(n, "not wants one piece, (opponent piece), (any-owner piece) or empty")
+			return rules.PieceSpec{}, false
+		}
+		sp, ok := b.spec(n.Args()[0])
+		sp.Not = true
+		return sp, ok
 	}
 	owner := rules.OwnPiece
 	if n.Kind == sexp.List {
@@ -144,7 +153,7 @@ func (b *builder) spec(n *sexp.Node) (rules.PieceSpec, bool) {
 		case "any-owner":
 			owner = rules.AnyOwner
 		default:
-			b.errs.Addf(n, "want a piece, (opponent piece) or (any-owner piece)")
+			b.errs.Addf(n, "want a piece, (opponent piece), (any-owner piece) or (not piece)")
 			return rules.PieceSpec{}, false
 		}
 		if len(n.Args()) != 1 {

@@ -22,15 +22,21 @@ type macro struct {
 }
 
 type expander struct {
-	macros   map[string]*macro
-	errs     *sexp.ErrorList
+	macros map[string]*macro
+	errs   *sexp.ErrorList
+	// warns are parameters no call gave (read as nothing).
+	warns    *sexp.ErrorList
 	produced int
 	failed   bool // budget exhausted: stop expanding, one error said it
 }
 
 // expand returns nodes with every macro call replaced by the macro's body,
-// spliced in place, and expanded again.
-func (e *expander) expand(nodes []*sexp.Node, depth int) []*sexp.Node {
+// spliced in place, and expanded again. env holds the arguments of the
+// macro call whose body nodes belong to (nil at the top level): a call
+// inside that body with fewer arguments than its macro uses sees them as
+// its own $k beyond its last argument, as Zillions expands a macro's body
+// before the macro's own parameters are given.
+func (e *expander) expand(nodes []*sexp.Node, depth int, env []*sexp.Node) []*sexp.Node {
 	var out []*sexp.Node
 	for _, n := range nodes {
 		if n.Kind != sexp.List {
@@ -46,21 +52,30 @@ func (e *expander) expand(nodes []*sexp.Node, depth int) []*sexp.Node {
 				e.failed = true
 				continue
 			}
-			body := e.substitute(m, n)
-			out = append(out, e.expand(body, depth+1)...)
+			args := callArgs(n.Args(), env)
+			body := e.substitute(m, n, args)
+			out = append(out, e.expand(body, depth+1, args)...)
 			continue
 		}
 		c := *n
-		c.List = e.expand(n.List, depth)
+		c.List = e.expand(n.List, depth, env)
 		out = append(out, &c)
 	}
 	return out
 }
 
-// substitute copies the body of m with $1..$n replaced by the arguments of
-// the call, every copied node remembering the call that produced it.
-func (e *expander) substitute(m *macro, call *sexp.Node) []*sexp.Node {
-	args := call.Args()
+// callArgs returns the arguments a call gives: its own, then those of
+// the enclosing call beyond them (see expand).
+func callArgs(own, env []*sexp.Node) []*sexp.Node {
+	if len(env) <= len(own) {
+		return own
+	}
+	return append(append(make([]*sexp.Node, 0, len(env)), own...), env[len(own):]...)
+}
+
+// substitute copies the body of m with $1..$n replaced by args, every
+// copied node remembering the call that produced it.
+func (e *expander) substitute(m *macro, call *sexp.Node, args []*sexp.Node) []*sexp.Node {
 	out := make([]*sexp.Node, 0, len(m.body))
 	for _, b := range m.body {
 		if n := e.subst(m, b, args, call); n != nil {
@@ -95,7 +110,7 @@ func (e *expander) subst(m *macro, n *sexp.Node, args []*sexp.Node, call *sexp.N
 	case sexp.Atom:
 		if i, ok := wholeParam(n.Text); ok {
 			if i > len(args) {
-				e.errs.Addf(c, "macro %s uses $%d but %s gives %d arguments", m.name, i, call.Pos, len(args))
+				e.missing(m, c, i, call, args)
 				return nil
 			}
 			return args[i-1]
@@ -141,7 +156,7 @@ func (e *expander) paste(m *macro, at *sexp.Node, args []*sexp.Node, call *sexp.
 			k = int(s[i+1] - '0')
 		}
 		if k < 1 || k > len(args) {
-			e.errs.Addf(at, "macro %s uses $%d but %s gives %d arguments", m.name, k, call.Pos, len(args))
+			e.missing(m, at, k, call, args)
 			i = j - 1
 			continue
 		}
@@ -153,4 +168,16 @@ func (e *expander) paste(m *macro, at *sexp.Node, args []*sexp.Node, call *sexp.
 		i = j - 1
 	}
 	return b.String()
+}
+
+// missing reports a parameter $k that neither the call nor the calls
+// around it give. Zillions reads it as nothing (Dagaz's files rely on
+// it: a capture macro's optional direction), so it is a warning; $0 is
+// an error.
+func (e *expander) missing(m *macro, at *sexp.Node, k int, call *sexp.Node, args []*sexp.Node) {
+	if k < 1 {
+		e.errs.Addf(at, "macro %s uses $%d: parameters count from $1", m.name, k)
+		return
+	}
+	e.warns.Addf(at, "macro %s uses $%d but %s gives %d arguments: $%d reads as nothing", m.name, k, call.Pos, len(args), k)
 }

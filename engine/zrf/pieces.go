@@ -133,6 +133,8 @@ func (b *builder) pieceSection(s *sexp.Node) {
 		case "dummy":
 		case "value":
 			b.pieceValue(pt, a)
+		case "captured-as":
+			b.capturedAs(pt, a)
 		case "moves":
 			pt.Moves = b.blocks(name, a, false)
 		case "drops":
@@ -205,4 +207,21 @@ func (b *builder) blocks(piece string, list *sexp.Node, drop bool) []rules.Block
 		out = append(out, blk)
 	}
 	return out
+}
+
+// capturedAs reads (captured-as T): a piece of this type taken under
+// "recycle captures" joins the capturer's reserve as a T (native
+// dialect).
+func (b *builder) capturedAs(pt *rules.PieceType, a *sexp.Node) {
+	args := a.Args()
+	if len(args) != 1 || args[0].Kind != sexp.Atom {
+		b.errs.Addf(a, "captured-as wants one piece type")
+		return
+	}
+	t, ok := b.types[args[0].Text]
+	if !ok {
+		b.errs.Addf(args[0], "unknown piece %s", args[0].Text)
+		return
+	}
+	pt.Demotes, pt.CapturedAs = true, t
 }

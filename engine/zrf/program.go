@@ -223,10 +223,14 @@ func (b *builder) condOK(n *sexp.Node) (*rules.Cond, bool) {
 		}
 		return c, ok
 	}
-	neg := false
-	base := name
-	if strings.HasPrefix(name, "not-") {
+	neg, base := false, name
+	if strings.HasPrefix(name, "not-") && !b.isAttr(name) {
 		neg, base = true, strings.TrimPrefix(name, "not-")
+	}
+	if !b.isAttr(base) && b.isAttr("not-"+base) && !b.isPredicate(base) {
+		// moved? where the attribute is not-moved?: its negation, as
+		// Zillions reads it.
+		neg, base = !neg, "not-"+base
 	}
 	if alias, ok := predAliases[base]; ok {
 		base = alias
@@ -239,6 +243,25 @@ func (b *builder) condOK(n *sexp.Node) (*rules.Cond, bool) {
 		return not(c), true
 	}
 	return c, true
+}
+
+// isAttr reports whether name is a piece attribute.
+func (b *builder) isAttr(name string) bool {
+	_, ok := b.attrs[name]
+	return ok
+}
+
+// isPredicate reports whether name is a predicate of the language or a
+// position attribute.
+func (b *builder) isPredicate(name string) bool {
+	_, simple := simplePreds[name]
+	_, alias := predAliases[name]
+	_, posAttr := b.posAttrs[name]
+	switch name {
+	case "piece?", "in-zone?", "flag?", "position-flag?", "position?":
+		return true
+	}
+	return simple || alias || posAttr
 }
 
 // predicate translates one predicate with its arguments; the last argument
@@ -258,11 +281,8 @@ func (b *builder) predicate(n *sexp.Node, name string, args []*sexp.Node) (*rule
 		return true
 	}
 	if k, ok := simplePreds[name]; ok {
+		// on-board? alone is the current position, as Zillions reads it.
 		c.Kind = k
-		if k == rules.COnBoard && len(args) != 1 {
-			b.errs.Addf(n, "on-board? wants a direction or position")
-			return nil, false
-		}
 		return c, withLoc(args)
 	}
 	switch name {

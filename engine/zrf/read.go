@@ -34,6 +34,9 @@ type File struct {
 	// Games lists the games and variants in file order, menu separators
 	// (variants titled "-") left out.
 	Games []*Entry
+	// warns are what reading the file (its macros) warns about; every
+	// game built from it lists them.
+	warns sexp.ErrorList
 }
 
 // Entry is one playable game of a file: a game or a variant with the
@@ -69,9 +72,9 @@ func Read(path string, src []byte, fsys fs.FS) (*File, error) {
 	r := &reader{fsys: fsys, macros: map[string]*macro{}}
 	forms := r.parseFile(path, src, 0, nil)
 	top := r.collectDefines(forms)
-	ex := &expander{macros: r.macros, errs: &r.errs}
-	top = ex.expand(top, 0)
 	f := &File{Path: path}
+	ex := &expander{macros: r.macros, errs: &r.errs, warns: &f.warns}
+	top = ex.expand(top, 0, nil)
 	r.splitGames(f, top)
 	r.errs.Sort()
 	if err := r.errs.Err(); err != nil {
@@ -153,9 +156,12 @@ func (r *reader) collectDefines(forms []*sexp.Node) []*sexp.Node {
 	return out
 }
 
-// splitGames turns the top-level forms into games and variants.
+// splitGames turns the top-level forms into games and variants. A
+// variant before the first game is a variant of that game (Zillions
+// reads them so); it keeps its place in the list.
 func (r *reader) splitGames(f *File, top []*sexp.Node) {
 	var base *Entry
+	var early []*Entry // variants before the first game, waiting for it
 	for _, n := range top {
 		switch n.Head() {
 		case "version":
@@ -168,30 +174,50 @@ func (r *reader) splitGames(f *File, top []*sexp.Node) {
 			e := &Entry{Node: n, Sections: r.sections(n)}
 			e.Title = titleOf(e.Sections)
 			e.Default = hasDefault(e.Sections)
+			if base == nil {
+				for _, v := range early {
+					v.Sections = inherit(e.Sections, v.Sections)
+					v.Title = variantTitle(v, e, v.Index)
+					f.warns.Addf(v.Node, "a variant before the first game: it is read as a variant of the game at %s", n.Pos)
+				}
+			}
 			base = e
 			f.add(e)
 		case "variant":
-			if base == nil {
-				r.errs.Addf(n, "variant before any game")
-				continue
-			}
 			own := r.sections(n)
 			t := titleOf(own)
 			if t == "-" {
 				continue // a menu separator
 			}
-			e := &Entry{Node: n, Variant: true, Default: hasDefault(own), Sections: inherit(base.Sections, own)}
-			e.Title = t
-			if e.Title == "" {
-				e.Title = fmt.Sprintf("%s (variant %d)", base.Title, len(f.Games)+1)
-			}
+			e := &Entry{Node: n, Variant: true, Default: hasDefault(own), Title: t}
 			f.add(e)
+			if base == nil {
+				e.Sections = own
+				early = append(early, e)
+				continue
+			}
+			e.Sections = inherit(base.Sections, own)
+			e.Title = variantTitle(e, base, e.Index)
 		case "define":
 			r.errs.Addf(n, "define must be at the top level of a file")
 		default:
 			r.errs.Addf(n, "unknown top-level form %s", describe(n))
 		}
 	}
+	if base == nil {
+		for _, v := range early {
+			r.errs.Addf(v.Node, "variant before any game")
+		}
+	}
+}
+
+// variantTitle is a variant's title, or one made from its game's when it
+// has none.
+func variantTitle(v, game *Entry, index int) string {
+	if v.Title != "" {
+		return v.Title
+	}
+	return fmt.Sprintf("%s (variant %d)", game.Title, index)
 }
 
 func (f *File) add(e *Entry) {
@@ -319,11 +345,17 @@ func inherit(base, own []*sexp.Node) []*sexp.Node {
 
 // Select returns the game named by sel: a 1-based index, or a title
 // (compared without regard to case). An empty sel chooses the game marked
-// (default), else the first.
+// (default), else the first game (a variant written before it comes
+// first in the list but is not the default).
 func (f *File) Select(sel string) (*Entry, error) {
 	if sel == "" {
 		for _, e := range f.Games {
 			if e.Default {
+				return e, nil
+			}
+		}
+		for _, e := range f.Games {
+			if !e.Variant {
 				return e, nil
 			}
 		}

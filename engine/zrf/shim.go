@@ -301,8 +301,9 @@ func shimForms(name, src string, sections []*sexp.Node) ([]*sexp.Node, error) {
 	forms, errs := sexp.Parse(name, []byte(src))
 	r.errs = append(r.errs, errs...)
 	top := r.collectDefines(forms)
-	ex := &expander{macros: r.macros, errs: &r.errs}
-	top = ex.expand(top, 0)
+	// A shim's source is ours: what would be a warning is an error.
+	ex := &expander{macros: r.macros, errs: &r.errs, warns: &r.errs}
+	top = ex.expand(top, 0, nil)
 	var out []*sexp.Node
 	for _, n := range top {
 		kind := strings.TrimSuffix(n.Head(), "-of")

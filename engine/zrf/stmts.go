@@ -60,6 +60,7 @@ func init() {
 		"goto-turn":              {list: checked((*builder).gotoTurn)},
 		"repeat-turn":            {atom: repeatTurnAlone, list: checked((*builder).gotoTurn)},
 		"rotate":                 {list: rotateList},
+		"go":                     {list: goList},
 		"set-attribute":          {list: checked((*builder).setAttribute)},
 		"set-position-attribute": {list: checked((*builder).setValue)},
 		"set-variable":           {list: checked((*builder).setValue)},
@@ -225,6 +226,42 @@ func (b *builder) opposite(n *sexp.Node, s *rules.Stmt) bool {
 		return false
 	}
 	s.Kind, s.A = rules.SOpposite, d
+	return true
+}
+
+// goPlaces are the places of (go place); (go mark) is back.
+var goPlaces = map[string]rules.GoPlace{"from": rules.GoFrom, "to": rules.GoTo,
+	"last-from": rules.GoLastFrom, "last-to": rules.GoLastTo}
+
+// goList reads (go place), unless the board names a direction or a
+// position go: then the list is a sequence.
+func goList(b *builder, n *sexp.Node, s *rules.Stmt) reading {
+	if _, isDir := b.dirs["go"]; isDir || isPosition(b, "go") {
+		return readSeq
+	}
+	if !b.goStmt(n, s) {
+		return readBad
+	}
+	return readStmt
+}
+
+// goStmt reads (go place): from, to, mark, last-from or last-to.
+func (b *builder) goStmt(n *sexp.Node, s *rules.Stmt) bool {
+	args := n.Args()
+	if len(args) != 1 || args[0].Kind != sexp.Atom {
+		b.errs.Addf(n, "go wants a place: from, to, mark, last-from or last-to")
+		return false
+	}
+	if args[0].Text == "mark" {
+		s.Kind = rules.SBack
+		return true
+	}
+	place, ok := goPlaces[args[0].Text]
+	if !ok {
+		b.errs.Addf(args[0], "go wants a place: from, to, mark, last-from or last-to, got %s", args[0].Text)
+		return false
+	}
+	s.Kind, s.A = rules.SGo, int(place)
 	return true
 }
 
