@@ -124,6 +124,9 @@ type CBlock struct {
 	plans []*plan
 	// rotates: the program has a rotate statement (a group move).
 	rotates bool
+	// sets: the set-variable statements taken out of a walked program
+	// (clock.go), nil when none.
+	sets *moveSets
 }
 
 type ctype struct {
@@ -502,11 +505,15 @@ func (g *Game) compilePiece(t int) error {
 		if c.err != nil {
 			return fmt.Errorf("%s: piece %s, %s: %w", b.Src, pt.Name, b.Name, c.err)
 		}
+		raw := c.code
 		c.fuse()
 		cb.code = c.code
 		cb.needsEmpty = len(c.code) > 1 && c.code[0].op == opEmpty && c.code[0].lk == rules.Here && c.code[1].op == opVerify
 		cb.path, cb.promoZone, cb.promoList = simplePath(c.code, drop)
 		cb.ray, cb.rayTakes = slideShape(c.code, drop)
+		if cb.path == nil && cb.ray < 0 {
+			g.walkSets(cb, raw, drop)
+		}
 		g.Blocks = append(g.Blocks, cb)
 		if !drop {
 			ct.attack = append(ct.attack, cb)
