@@ -124,6 +124,9 @@ type CBlock struct {
 	plans []*plan
 	// rotates: the program has a rotate statement (a group move).
 	rotates bool
+	// single: every run emits at most one move (singleMove), known once
+	// so that a playout does not scan the code at every turn.
+	single bool
 	// sets: the set-variable statements taken out of a walked program
 	// (clock.go), nil when none.
 	sets *moveSets
@@ -258,6 +261,9 @@ func Compile(r *rules.Rules) (*Game, error) {
 	g.countDrops = g.countableDrops()
 	g.drawing = g.draws()
 	g.singleClass = g.singleClasses()
+	for _, b := range g.Blocks {
+		b.single = g.singleMove(b)
+	}
 	g.chainK = g.chainSlots()
 	g.freeDrops = g.noDropReserves()
 	// Reach sets cost positions² bits per program and player: on huge
