@@ -30,6 +30,8 @@ type cgoal struct {
 	// direction list.
 	x, y *cexpr
 	dl   int
+	// nb: a connection's neighbour sets (connect.go), or nil.
+	nb []uint64
 	// priority is the goal's (for the outermost condition of a goal).
 	priority int
 }
@@ -131,6 +133,7 @@ func (g *Game) compileCond(c *rules.GoalCond) cgoal {
 		out.static = !countsMoves(c.X) && !countsMoves(c.Y)
 	case rules.GoalConnected:
 		out.dl = g.dirList(c.Dirs)
+		out.nb = g.neighbourSets(out.dl)
 		out.static = true
 	case rules.GoalAnd:
 		out.static = all
