@@ -125,6 +125,12 @@ type CBlock struct {
 	plans []*plan
 	// rotates: the program has a rotate statement (a group move).
 	rotates bool
+	// single: every run emits at most one move (singleMove), known once
+	// so that a playout does not scan the code at every turn.
+	single bool
+	// sets: the set-variable statements taken out of a walked program
+	// (clock.go), nil when none.
+	sets *moveSets
 }
 
 type ctype struct {
@@ -258,6 +264,9 @@ func Compile(r *rules.Rules) (*Game, error) {
 	g.countDrops = g.countableDrops()
 	g.drawing = g.draws()
 	g.singleClass = g.singleClasses()
+	for _, b := range g.Blocks {
+		b.single = g.singleMove(b)
+	}
 	g.chainK = g.chainSlots()
 	g.freeDrops = g.noDropReserves()
 	// Reach sets cost positions² bits per program and player: on huge
@@ -505,11 +514,15 @@ func (g *Game) compilePiece(t int) error {
 		if c.err != nil {
 			return fmt.Errorf("%s: piece %s, %s: %w", b.Src, pt.Name, b.Name, c.err)
 		}
+		raw := c.code
 		c.fuse()
 		cb.code = c.code
 		cb.needsEmpty = len(c.code) > 1 && c.code[0].op == opEmpty && c.code[0].lk == rules.Here && c.code[1].op == opVerify
 		cb.path, cb.promoZone, cb.promoList = simplePath(c.code, drop)
 		cb.ray, cb.rayTakes = slideShape(c.code, drop)
+		if cb.path == nil && cb.ray < 0 {
+			g.walkSets(cb, raw, drop)
+		}
 		g.Blocks = append(g.Blocks, cb)
 		if !drop {
 			ct.attack = append(ct.attack, cb)

@@ -30,6 +30,9 @@ func (e *goalEval) connected(cc *cgoal, p int, inc bool) bool {
 		}
 		gn.zoneSeeds = seeds
 	}
+	if cc.nb != nil {
+		return s.connectedSets(cc.nb, p, seeds, za, zb, inc)
+	}
 	for _, q := range seeds {
 		v := s.cells[q]
 		if v == 0 || v&ghostBit != 0 || v.Owner() != p || gn.visit[q] == gn.visitStamp {
@@ -73,5 +76,75 @@ func (gn *generator) chainJoins(q int32, p, dl int, za, zb []uint64, touchA bool
 		}
 	}
 	gn.chain = stack
+	return false
+}
+
+// maxChainWords is the largest board, in words of 64 positions, whose
+// chains are grown as bit sets.
+const maxChainWords = 4
+
+// neighbourSets returns, for a board of at most maxChainWords words, the
+// bit set of the neighbours of every position along the directions of
+// list dl (nb[q*words:(q+1)*words]); nil for a larger board or where
+// deferred captures leave ghosts on the board, which are no chain's.
+func (g *Game) neighbourSets(dl int) []uint64 {
+	if g.words > maxChainWords || g.Rules.Options.DeferredCaptures {
+		return nil
+	}
+	links := g.Rules.Board.Links
+	nb := make([]uint64, g.np*g.words)
+	for q := 0; q < g.np; q++ {
+		for _, d := range g.x.dirLists[dl] {
+			if n := links[q*g.nd+int(d)]; n >= 0 && int(n) < g.np {
+				nb[q*g.words+int(n>>6)] |= 1 << (n & 63)
+			}
+		}
+	}
+	return nb
+}
+
+// connectedSets is connected's walk with bit sets: each chain through a
+// seed grows a ring at a time, every position of the ring adding its
+// neighbour set, and is kept to the player's pieces by the occupancy set.
+// A Hex chain of 30 stones costs 30 word ors instead of 180 link look-ups
+// with their tests (half of a Hex playout's time went to the walk).
+func (s *State) connectedSets(nb []uint64, p int, seeds []int32, za, zb []uint64, inc bool) bool {
+	W := s.g.words
+	own := s.occ[p*W : (p+1)*W]
+	var seen, chain, ring, next [maxChainWords]uint64
+	for _, q := range seeds {
+		if own[q>>6]>>(q&63)&1 == 0 || seen[q>>6]>>(q&63)&1 != 0 {
+			continue
+		}
+		chain, ring = [maxChainWords]uint64{}, [maxChainWords]uint64{}
+		chain[q>>6] = 1 << (q & 63)
+		ring[q>>6] = chain[q>>6]
+		for grown := true; grown; {
+			next = [maxChainWords]uint64{}
+			for w := 0; w < W; w++ {
+				for x := ring[w]; x != 0; x &= x - 1 {
+					r := w*64 + bits.TrailingZeros64(x)
+					for k, y := range nb[r*W : (r+1)*W] {
+						next[k] |= y
+					}
+				}
+			}
+			grown = false
+			for k := 0; k < W; k++ {
+				ring[k] = next[k] & own[k] &^ chain[k]
+				chain[k] |= ring[k]
+				grown = grown || ring[k] != 0
+			}
+		}
+		inA, inB := !inc, false
+		for k := 0; k < W; k++ {
+			inA = inA || chain[k]&za[k] != 0
+			inB = inB || chain[k]&zb[k] != 0
+			seen[k] |= chain[k]
+		}
+		if inA && inB {
+			return true
+		}
+	}
 	return false
 }

@@ -44,9 +44,15 @@ func (gn *generator) recycle(v Piece, side int, base int) {
 func (gn *generator) emit(f *frame, kind rules.AddKind, promo int, next int) {
 	g := gn.g
 	if gn.simple && kind == rules.AddMove && promo < 0 && f.mover != 0 && len(gn.prefix) == 0 &&
-		len(f.movers) == 0 && len(f.captures) == 0 && len(f.effects) == 0 && len(f.attrs) == 0 && len(f.rotates) == 0 {
-		gn.emitSimple(f)
-		return
+		len(f.movers) == 0 && len(f.captures) == 0 && len(f.attrs) == 0 && len(f.rotates) == 0 {
+		if len(f.effects) == 0 {
+			gn.emitSimple(f)
+			return
+		}
+		if f.from >= 0 && onlySetVars(f.effects) {
+			gn.emitSimpleVars(f)
+			return
+		}
 	}
 	base := len(gn.scratch)
 	defer func() { gn.scratch = gn.scratch[:base] }()
@@ -486,6 +492,35 @@ func (gn *generator) emitSimple(f *frame) {
 	gn.emitDirect(f.blk, f.from, f.dest(), f.mover)
 }
 
+// onlySetVars reports whether every effect sets a game variable.
+func onlySetVars(effects []effect) bool {
+	for _, e := range effects {
+		if e.op != opSetVar {
+			return false
+		}
+	}
+	return true
+}
+
+// emitSimpleVars is emitSimple for a move that also sets game variables
+// (a move counter, set by every move of a game): the general emit would
+// give the same changes, in the same order (the move's, then the
+// variables'), several times slower.
+func (gn *generator) emitSimpleVars(f *frame) {
+	gn.emitDirect(f.blk, f.from, f.dest(), f.mover)
+	if f.blk.sets != nil {
+		return // emitDirect added them
+	}
+	l := gn.out
+	m := &l.Moves[len(l.Moves)-1]
+	c0 := len(l.ch) - len(m.Changes)
+	for _, e := range f.effects {
+		l.ch = append(l.ch, Change{gn.g.ext.varBase + e.t, intCell(int(e.p))})
+	}
+	m.Changes = l.ch[c0:len(l.ch):len(l.ch)]
+	l.st[len(l.st)-1].End = int32(len(m.Changes))
+}
+
 // emitDirect adds the move of piece mover from from (-1: a drop) to dest
 // made by program blk.
 func (gn *generator) emitDirect(blk *CBlock, from, dest int32, mover Piece) {
@@ -516,6 +551,9 @@ func (gn *generator) emitDirectPromo(blk *CBlock, from, dest int32, mover Piece,
 		if slot := g.resSlot[mover.Owner()*g.ntypes+mover.Type()]; slot >= 0 {
 			l.ch = append(l.ch, Change{slot, gn.s.cells[slot] - 1})
 		}
+	}
+	if blk.sets != nil {
+		l.ch = gn.appendSets(l.ch, blk, caps > 0, mover.Owner())
 	}
 	c1 := len(l.ch)
 	s0 := len(l.st)

@@ -248,9 +248,13 @@ func (gn *generator) setValue(f *frame, in *instr, p int32) bool {
 	if p < 0 {
 		return false
 	}
-	v := gn.evalTop(gn.g.x.exprs[in.c], &ectx{side: f.side, cur: f.cur, f: f})
-	if gn.err != nil {
-		return false
+	x := gn.g.x.exprs[in.c]
+	v, ok := gn.quickValue(x.e)
+	if !ok {
+		v = gn.evalTop(x, &ectx{side: f.side, cur: f.cur, f: f})
+		if gn.err != nil {
+			return false
+		}
 	}
 	f.effects = append(f.effects, effect{in.op, p, in.b, int32(v)})
 	return true

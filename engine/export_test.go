@@ -138,3 +138,24 @@ func SingleClass(g *Game, cl int) bool { return g.singleClass[cl] }
 // ChainSlots returns the continuation slots of a drawn composite move of
 // priority class cl (0: its moves are not drawn so).
 func ChainSlots(g *Game, cl int) int { return g.chainK[cl] }
+
+// WithoutChainSets returns a copy of g whose connection goals walk their
+// chains cell by cell: the reference the bit-set walk is checked against.
+func WithoutChainSets(g *Game) *Game {
+	c := *g
+	c.goals = make([]cgoal, len(g.goals))
+	for i := range g.goals {
+		c.goals[i] = withoutNb(g.goals[i])
+	}
+	return &c
+}
+
+func withoutNb(cg cgoal) cgoal {
+	cg.nb = nil
+	args := make([]cgoal, len(cg.args))
+	for i := range cg.args {
+		args[i] = withoutNb(cg.args[i])
+	}
+	cg.args = args
+	return cg
+}

@@ -32,6 +32,9 @@ type extLayout struct {
 	// allies.
 	ally       []bool
 	coalitions bool
+	// clock[v] is set for a variable that counts moves and is not part
+	// of the position (nil when there is none).
+	clock []bool
 }
 
 // walkRules calls stmt for every statement of every program and expr
@@ -143,6 +146,14 @@ func (g *Game) layoutExt() {
 	x := &g.ext
 	x.varBase = int32(g.ncells)
 	g.ncells += len(r.Vars)
+	for v, rv := range r.Vars {
+		if rv.Clock {
+			if x.clock == nil {
+				x.clock = make([]bool, len(r.Vars))
+			}
+			x.clock[v] = true
+		}
+	}
 	x.passCell = -1
 	if passes {
 		x.passCell = int32(g.ncells)

@@ -33,6 +33,8 @@ type cgoal struct {
 	// direction list.
 	x, y *cexpr
 	dl   int
+	// nb: a connection's neighbour sets (connect.go), or nil.
+	nb []uint64
 	// priority is the goal's (for the outermost condition of a goal).
 	priority int
 }
@@ -134,6 +136,7 @@ func (g *Game) compileCond(c *rules.GoalCond) cgoal {
 		out.static = !countsMoves(c.X) && !countsMoves(c.Y)
 	case rules.GoalConnected:
 		out.dl = g.dirList(c.Dirs)
+		out.nb = g.neighbourSets(out.dl)
 		out.static = true
 	case rules.GoalAnd:
 		out.static = all

@@ -31,6 +31,9 @@ func (g *Game) zob(i int32, v Piece) uint64 {
 		return 0
 	}
 	if int(i) >= g.np {
+		if k := int(i - g.ext.varBase); g.ext.clock != nil && k >= 0 && k < len(g.ext.clock) && g.ext.clock[k] {
+			return 0 // a clock is not part of the position
+		}
 		return mix64(uint64(i)<<32 | uint64(v))
 	}
 	k := g.zkey[(int(i)*(g.ntypes+1)+int(v&typeMask))*g.nplayers+v.Owner()]

@@ -196,7 +196,7 @@ func (gn *generator) singleDrops(active []dropBlock, side int) bool {
 		return false
 	}
 	for _, a := range active {
-		if g.drops.byBlock[a.blk.ID*g.nplayers+side] < 0 || !g.singleMove(a.blk) {
+		if g.drops.byBlock[a.blk.ID*g.nplayers+side] < 0 || !a.blk.single {
 			return false
 		}
 	}

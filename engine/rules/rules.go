@@ -114,6 +114,10 @@ type Invariant struct {
 type Variable struct {
 	Name string
 	Init int
+	// Clock marks a count of moves (chess's fifty-move count) that is
+	// not part of the position: the hash, and so repetitions, leave it
+	// out.
+	Clock bool
 }
 
 // PosAttr is an attribute of every position. Bool attributes hold 0 or 1.

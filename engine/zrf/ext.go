@@ -45,18 +45,22 @@ func (b *builder) intArg(n *sexp.Node, what string) (int, bool) {
 	return 0, false
 }
 
-// variable reads (variable name [start]).
+// variable reads (variable name [start] [clock]).
 func (b *builder) variable(s *sexp.Node) {
 	args := s.Args()
+	clock := false
+	if n := len(args); n >= 2 && args[n-1].Kind == sexp.Atom && args[n-1].Text == "clock" {
+		clock, args = true, args[:n-1]
+	}
 	if len(args) < 1 || len(args) > 2 || args[0].Kind != sexp.Atom {
-		b.errs.Addf(s, "variable wants a name and maybe a start value")
+		b.errs.Addf(s, "variable wants a name, maybe a start value and maybe clock")
 		return
 	}
 	name := args[0].Text
 	if b.taken(args[0], name, "variable") {
 		return
 	}
-	v := rules.Variable{Name: name}
+	v := rules.Variable{Name: name, Clock: clock}
 	if len(args) == 2 {
 		var ok bool
 		if v.Init, ok = b.intArg(args[1], "variable "+name); !ok {
