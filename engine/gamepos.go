@@ -130,6 +130,26 @@ func (p *Position) Moves(buf []Ply) []Ply {
 	return appendPlies(buf, p.generated())
 }
 
+// EveryMove appends the moves the player to move may choose among (see
+// State.EveryMove): the legal moves, with those "unique moves" leaves out.
+// A move of them not among Moves is played by the listed move of the same
+// position, which ParseMove finds from its notation.
+func (p *Position) EveryMove(buf []Ply) []Ply {
+	if p.s.Chance() || p.over() {
+		return buf
+	}
+	if !p.s.g.Rules.Options.UniqueMoves {
+		return appendPlies(buf, p.generated())
+	}
+	var ml MoveList
+	ms, err := p.s.EveryMove(&ml)
+	if err != nil {
+		p.fail(err)
+		return buf
+	}
+	return appendPlies(buf, ms)
+}
+
 func appendPlies(buf []Ply, ms []Move) []Ply {
 	for i := range ms {
 		buf = append(buf, newPly(&ms[i]))

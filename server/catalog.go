@@ -164,7 +164,11 @@ func describe(name, source string, version int, f *zrf.File, def *zrf.Entry, tit
 		info.Notes = []string{}
 	}
 	for _, p := range players {
-		info.Players = append(info.Players, p.Name)
+		// Dice are no one's seat: a session has a seat per player who
+		// chooses.
+		if !p.Random {
+			info.Players = append(info.Players, p.Name)
+		}
 	}
 	for _, v := range f.Games {
 		info.Variants = append(info.Variants, VariantInfo{Index: v.Index, Title: v.Title, Default: v == def})

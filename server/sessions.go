@@ -84,6 +84,11 @@ type State struct {
 	Closed string `json:"closed,omitempty"`
 	// Fault says why the session does not go on at the moment.
 	Fault string `json:"fault,omitempty"`
+	// Every lists, for rules that list one move a position (Pentago),
+	// the moves a person may choose among: each hole with each turn of
+	// each quadrant. A move of it plays as the listed move of the same
+	// position.
+	Every []string `json:"every,omitempty"`
 }
 
 // Result is how a finished session ended: each seat's points and why.
@@ -319,6 +324,7 @@ func (ss *session) state() *State {
 		for _, m := range ss.pos.Moves(nil) {
 			st.Legal = append(st.Legal, ss.pos.Notation(m))
 		}
+		st.Every = ss.every()
 		if err := ss.pos.Err(); err != nil {
 			// The rules failed on this position: the session stops here,
 			// and no bot goes on thinking about it.

@@ -4,7 +4,7 @@
 // WebSocket cannot be opened) and fetches the state again after each event.
 
 import {Picker, difference} from "./moves.js";
-import {moveTree, seatDot} from "./tree.js";
+import {lastThrow, moveTree, seatDot, thrown} from "./tree.js";
 import {Table} from "./table.js";
 import {APIError, api, created, h, s, spinner, svgFrom, toast, tokens} from "./ui.js";
 
@@ -26,14 +26,15 @@ export function mount(main, {id}) {
   const status = h("div", {class: "status", role: "status", "aria-live": "polite"}, spinner("Loading"), " Loading…");
   const live = h("span", {class: "live", title: "Live updates"}, "offline");
   const boardBox = h("div", {class: "board", "aria-busy": "true"});
+  const diceBox = h("div", {class: "dice", hidden: true, "aria-live": "polite"});
   const choices = h("div", {class: "choices", hidden: true});
   const passBox = h("div", {class: "pass-box"});
   const moveInput = h("input", {type: "text", list: "legal-moves", placeholder: "Type a move", "aria-label": "Move", spellcheck: "false", autocomplete: "off"});
   const legalList = h("datalist", {id: "legal-moves"});
   const table = new Table({id, base, held, state: () => state, lastSeat: () => lastSeat, refresh: (st) => refresh(st)});
   const treeBox = h("div", {class: "tree-box"});
-  const downloads = h("div", {class: "downloads"},
-    ["ludus", "sgf", "pgn", "pdn"].map((f) => h("button", {class: "btn btn-small", type: "button", onclick: () => download(f)}, f.toUpperCase())));
+  // The record formats that write the game, once the server has said.
+  const downloads = h("div", {class: "downloads"});
 
   main.append(h("section", {class: "page session"},
     h("div", {class: "page-head"},
@@ -43,7 +44,7 @@ export function mount(main, {id}) {
     h("div", {class: "session-grid"},
       h("div", {class: "board-col"}, boardBox),
       h("aside", {class: "side-col"},
-        h("div", {class: "card"}, status, table.offers, seatsBox, choices, passBox,
+        h("div", {class: "card"}, status, diceBox, table.offers, seatsBox, choices, passBox,
           h("form", {class: "move-form", onsubmit: (e) => {
             e.preventDefault();
             if (moveInput.value.trim()) play(moveInput.value.trim());
@@ -102,6 +103,8 @@ export function mount(main, {id}) {
     if (!geo) {
       geo = await api("GET", `${base}/geometry`);
       names = new Set(geo.cells.map((c) => c.name));
+      downloads.replaceChildren(...(geo.records || ["ludus"]).map((f) =>
+        h("button", {class: "btn btn-small", type: "button", "data-format": f, onclick: () => download(f)}, f.toUpperCase())));
     }
     if (st.version !== shownBoard) {
       const [svg, tree] = await Promise.all([
@@ -117,6 +120,7 @@ export function mount(main, {id}) {
       lastSeat = seatAt(tree);
       drawBoard(svg);
       treeBox.replaceChildren(moveTree(tree, st.players));
+      drawDice(lastThrow(tree));
       // Keep the current move in view inside the list (scrollIntoView
       // would scroll the page too).
       const cur = treeBox.querySelector(".current");
@@ -138,7 +142,9 @@ export function mount(main, {id}) {
     drawSeats();
     drawStatus();
     if (changed || !picker) {
-      picker = new Picker(mySeat() >= 0 ? st.legal || [] : [], names);
+      // Every move a person may choose, where the rules list one move a
+      // position (each turn of a Pentago quadrant).
+      picker = new Picker(mySeat() >= 0 ? st.every || st.legal || [] : [], names);
       choices.hidden = true;
     }
     legalList.replaceChildren(...(mySeat() >= 0 ? st.legal || [] : []).map((m) => h("option", {value: m})));
@@ -191,6 +197,17 @@ export function mount(main, {id}) {
     status.replaceChildren(h("div", {class: "status-main"}, node,
       st.fault ? h("div", {class: "fault small", role: "alert"}, st.fault) : null),
     h("span", {class: "version", title: `version ${st.version}`}, `move ${st.moves.length}`));
+  }
+
+  // drawDice shows the last throw of dice: each die, and the total.
+  function drawDice(th) {
+    diceBox.hidden = !th;
+    if (!th) return;
+    diceBox.replaceChildren(h("span", {class: "dice-faces", "aria-hidden": "true"}, th.moves.map((m) => {
+      const n = thrown([m]);
+      return h("span", {class: `die${n ? " up" : ""}`, title: m}, n === null ? "?" : String(n));
+    })),
+    h("strong", {class: "dice-total"}, th.total === null ? "dice thrown" : `${th.total} thrown`));
   }
 
   function drawBoard(svgText) {
@@ -271,6 +288,7 @@ export function mount(main, {id}) {
       const name = t.dataset.cell;
       const active = next.has(name) || Boolean(mine && picker.prefix.includes(name));
       t.classList.toggle("active", active);
+      t.classList.toggle("column", Boolean(mine && !active && columnStart(name) !== name));
       t.setAttribute("tabindex", active ? "0" : "-1");
       t.setAttribute("aria-label", name + (active ? "" : " (no move)"));
     }
@@ -304,7 +322,7 @@ export function mount(main, {id}) {
 
   function cell(name) {
     if (mySeat() < 0 || busy || !picker) return;
-    const r = picker.click(name);
+    const r = picker.click(columnStart(name));
     choices.hidden = true;
     if (r.move) {
       play(r.move);
@@ -323,6 +341,20 @@ export function mount(main, {id}) {
       choices.hidden = false;
     }
     drawOverlay();
+  }
+
+  // columnStart returns the position a click on name stands for: itself,
+  // or, when no move starts or goes on there and exactly one move starts
+  // in its column (a disc dropped into connect four), that start.
+  function columnStart(name) {
+    if (picker.prefix.length || picker.starts().has(name)) return name;
+    const at = geo.cells.find((c) => c.name === name);
+    if (!at) return name;
+    const column = [...picker.starts()].filter((n) => {
+      const c = geo.cells.find((x) => x.name === n);
+      return c && Math.abs(c.x - at.x) < geo.cell / 4;
+    });
+    return column.length === 1 ? column[0] : name;
   }
 
   async function play(move) {
