@@ -348,13 +348,34 @@ func drawLines(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 var namedColors = map[string]string{"white": "#f7f3ea", "black": "#262626", "red": "#c0392b", "blue": "#2e6fb8",
 	"yellow": "#f1c40f", "green": "#27ae60", "orange": "#e67e22", "purple": "#8e44ad"}
 
+// PlayerColor returns the colour Picture gives player p's pieces in the
+// game of s, with the view v, as "#rrggbb": a page shows a seat in the
+// colour of its pieces. The marks of X and O on paper are in ink. The
+// moves it looks at to know how the board is drawn are generated under
+// s's budget, as Picture's are.
+func PlayerColor(s *State, v *rules.View, p int) string {
+	g := s.g
+	if isMark(g.Rules.Players[p].Name) && chooseStyle(g, v) == squares &&
+		placementStyle(g, v, newPictureFrame(g, v).at, s.meter.b) == paper {
+		return playerInkHex(g, p)
+	}
+	return pieceColor(g, p)
+}
+
+// pieceColor is the fill of player p's pieces, as "#rrggbb".
+func pieceColor(g *Game, p int) string {
+	if c, ok := namedColors[strings.ToLower(g.Rules.Players[p].Name)]; ok {
+		return c
+	}
+	return playerPalette[p%len(playerPalette)]
+}
+
+// playerPalette colours the players not named after a colour, by index.
+var playerPalette = []string{"#f7f3ea", "#262626", "#c0392b", "#2e6fb8", "#27ae60", "#8e44ad"}
+
 // playerColor picks a colour for a player, from its name when it is one.
 func playerColor(g *Game, p int) render.Color {
-	if c, ok := namedColors[strings.ToLower(g.Rules.Players[p].Name)]; ok {
-		return render.Hex(c)
-	}
-	palette := []string{"#f7f3ea", "#262626", "#c0392b", "#2e6fb8", "#27ae60", "#8e44ad"}
-	return render.Hex(palette[p%len(palette)])
+	return render.Hex(pieceColor(g, p))
 }
 
 func drawPiece(d *render.Drawing, g *Game, pc Piece, c render.Point, size float64) {

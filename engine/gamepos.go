@@ -220,6 +220,17 @@ func (p *Position) EndReason() string {
 	return r.Reason
 }
 
+// EndWords says how a finished game ended as its players say it
+// (Result.Words): "checkmate", "three in a row", "no moves"; "" while the
+// game goes on, or when the goal that ended it has no such words.
+func (p *Position) EndWords() string {
+	r, err := p.result()
+	if err != nil {
+		return ""
+	}
+	return r.Words
+}
+
 // result evaluates the goals, generating the moves only when no goal
 // that ignores them ends the game. An error is also kept in Err.
 func (p *Position) result() (Result, error) {

@@ -89,12 +89,18 @@ type State struct {
 	// each quadrant. A move of it plays as the listed move of the same
 	// position.
 	Every []string `json:"every,omitempty"`
+	// Check names, in chess-like games, the positions of the Kings of
+	// the side to move that are attacked.
+	Check []string `json:"check,omitempty"`
 }
 
 // Result is how a finished session ended: each seat's points and why.
 type Result struct {
 	Scores []float64 `json:"scores"`
 	Reason string    `json:"reason"`
+	// Rule names the goal of the rules that ended the game, when the
+	// reason says it in words ("checkmate").
+	Rule string `json:"rule,omitempty"`
 }
 
 // create starts a session.
@@ -299,6 +305,7 @@ func (ss *session) state() *State {
 		lm := ss.cur.last
 		st.LastMove = &lm
 	}
+	st.Check = ss.check()
 	if ss.err != nil {
 		st.Error = ss.srv.budget().explain(ss.err)
 		return st
@@ -317,6 +324,9 @@ func (ss *session) state() *State {
 			}
 		}
 		st.Result = &Result{Scores: res, Reason: reason}
+		if ss.line < maxPlies {
+			ss.inWords(st.Result)
+		}
 		return st
 	}
 	if t := ss.toMove(); t >= 0 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/notation"
+	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // every returns the moves a person may choose among when the rules list
@@ -44,4 +45,86 @@ type frame struct {
 	engine.Geometry
 	// Records names the record formats that write the game.
 	Records []string `json:"records"`
+	// Colors are the colours of each seat's pieces, "#rrggbb".
+	Colors []string `json:"colors"`
+}
+
+// newFrame makes the frame of a game's board; the rules work it takes
+// (how the pieces are drawn) is done within the budget b.
+func newFrame(g *engine.Game, v *rules.View, b rulesBudget) frame {
+	f := frame{Geometry: engine.BoardGeometry(g, v), Records: recordFormats(g)}
+	st := engine.NewState(g)
+	defer b.start(st)()
+	for p, pl := range g.Rules.Players {
+		if !pl.Random {
+			f.Colors = append(f.Colors, engine.PlayerColor(st, v, p))
+		}
+	}
+	return f
+}
+
+// label writes the moves of the tree t of ss as the game's players write
+// them, where that is not the universal notation: standard algebraic
+// moves in chess-like games, numbered squares in draughts (the notations
+// of their records). A move that cannot be written so keeps none, with
+// the moves after it. The caller holds ss.mu.
+func (ss *session) label(t *Tree) {
+	g := ss.eng.Compiled
+	var write notation.MoveWriter
+	for _, f := range []notation.Format{notation.PGN, notation.PDN} {
+		if w, err := f.Moves(g); err == nil {
+			write = w
+			break
+		}
+	}
+	if write == nil {
+		return
+	}
+	s := ss.eng.New().State()
+	defer ss.srv.budget().start(s)()
+	var walk func(n *node, out []*TreeNode)
+	walk = func(n *node, out []*TreeNode) {
+		for i, c := range n.children {
+			if i >= len(out) {
+				return
+			}
+			m, err := s.ParseMove(c.move)
+			if err != nil {
+				continue
+			}
+			text, err := write(s, &m)
+			if err != nil {
+				continue
+			}
+			out[i].Text = text
+			s.Play(&m)
+			walk(c, out[i].Children)
+			s.Undo()
+		}
+	}
+	walk(ss.root, t.Children)
+}
+
+// inWords says how the game ended in its players' words where the goal
+// that ended it has them: the reason becomes "checkmate" or "three in a
+// row", and the goal of the rules is kept as the rule. The caller holds
+// ss.mu.
+func (ss *session) inWords(r *Result) {
+	if w := ss.pos.EndWords(); w != "" && w != r.Reason {
+		r.Rule, r.Reason = r.Reason, w
+	}
+}
+
+// check returns the positions of the Kings in check of the side to move,
+// in chess-like games. The caller holds ss.mu.
+func (ss *session) check() []string {
+	g := ss.eng.Compiled
+	if ss.pos.State().Chance() || notation.PGN.Writes(g) != nil {
+		return nil
+	}
+	var out []string
+	for _, p := range notation.Checked(ss.pos.State()) {
+		out = append(out, g.Rules.Board.Positions[p])
+	}
+	return out
 }

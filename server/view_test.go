@@ -2,6 +2,7 @@ package server
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -80,5 +81,53 @@ func TestEveryMove(t *testing.T) {
 	c2 := newSession(t, hs.URL, CreateRequest{Game: "chess.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	if st := getState(t, hs.URL, c2.ID); st.Every != nil {
 		t.Errorf("chess lists its moves to choose among apart: %d", len(st.Every))
+	}
+}
+
+// TestAsPlayersSayIt: a session's moves in the notation of the game's
+// players, the King in check, and how the game ended in words, with the
+// rule that ended it.
+func TestAsPlayersSayIt(t *testing.T) {
+	_, hs := testServer(t, Config{})
+	tests := []struct {
+		game   string
+		moves  []string
+		texts  []string // the tree's moves as written
+		check  []string
+		reason string
+		rule   string // the start of the rule
+	}{
+		{"chess.zrf", []string{"f2f3", "e7e5", "g2g4", "d8h4"}, []string{"f3", "e5", "g4", "Qh4#"}, []string{"e1"}, "checkmate", "loss-condition of White"},
+		{"chess.zrf", []string{"e2e4", "f7f6", "d1h5"}, []string{"e4", "f6", "Qh5+"}, []string{"e8"}, "", ""},
+		{"checkers.zrf", []string{"c3 d4"}, []string{"11-15"}, nil, "", ""},
+		{"tic-tac-toe.zrf", []string{"a1", "a2", "b1", "b2", "c1"}, []string{"", "", "", "", ""}, nil, "three in a row", "win-condition of X"},
+	}
+	for _, tt := range tests {
+		c := newSession(t, hs.URL, CreateRequest{Game: tt.game, Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+		for i, m := range tt.moves {
+			var e apiErr
+			if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": c.Seats[i%2].Token, "move": m}, &e); code != 200 {
+				t.Fatalf("%s %s: %d %s", tt.game, m, code, e.Error)
+			}
+		}
+		var tree Tree
+		call(t, "GET", hs.URL+"/api/sessions/"+c.ID+"/tree", nil, &tree)
+		var texts []string
+		for ns := tree.Children; len(ns) > 0; ns = ns[0].Children {
+			texts = append(texts, ns[0].Text)
+		}
+		if !slices.Equal(texts, tt.texts) {
+			t.Errorf("%s %v: the tree writes %q, want %q", tt.game, tt.moves, texts, tt.texts)
+		}
+		st := getState(t, hs.URL, c.ID)
+		if !slices.Equal(st.Check, tt.check) {
+			t.Errorf("%s %v: check %q, want %q", tt.game, tt.moves, st.Check, tt.check)
+		}
+		switch {
+		case tt.reason == "" && st.Result != nil:
+			t.Errorf("%s %v: over: %+v", tt.game, tt.moves, st.Result)
+		case tt.reason != "" && (st.Result == nil || st.Result.Reason != tt.reason || !strings.HasPrefix(st.Result.Rule, tt.rule)):
+			t.Errorf("%s %v: result %+v, want %q by %q", tt.game, tt.moves, st.Result, tt.reason, tt.rule)
+		}
 	}
 }

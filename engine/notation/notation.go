@@ -181,3 +181,32 @@ func ResultOf(scores []float64) string {
 	}
 	return outcomeOf(scores).pgn()
 }
+
+// MoveWriter writes a legal move of s in a notation.
+type MoveWriter func(s *engine.State, m *engine.Move) (string, error)
+
+// Moves returns the writer of single moves of g in the format's own
+// notation, as its records write them: standard algebraic moves for PGN
+// (Nf3, exd5, O-O, e8=Q+), numbered squares for PDN (32-28, 28x19x10),
+// points for SGF (a drop on the grid: ee; a pass: the empty string), and
+// the universal notation. A move list shows the moves as players write
+// them with it. It is an ErrUnsupported error when the format cannot
+// write g (see Writes).
+func (f Format) Moves(g *engine.Game) (MoveWriter, error) {
+	if err := f.Writes(g); err != nil {
+		return nil, err
+	}
+	switch f.Name {
+	case PGN.Name:
+		return san, nil
+	case PDN.Name:
+		d, err := draughtsOf(g)
+		if err != nil {
+			return nil, err
+		}
+		return d.write, nil
+	case SGF.Name:
+		return sgfGameOf(g).value, nil
+	}
+	return func(s *engine.State, m *engine.Move) (string, error) { return s.Notation(m), nil }, nil
+}

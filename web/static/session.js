@@ -119,7 +119,7 @@ export function mount(main, {id}) {
       if (closed) return;
       lastSeat = seatAt(tree);
       drawBoard(svg);
-      treeBox.replaceChildren(moveTree(tree, st.players));
+      treeBox.replaceChildren(moveTree(tree, st.players, geo.colors));
       drawDice(lastThrow(tree));
       // Keep the current move in view inside the list (scrollIntoView
       // would scroll the page too).
@@ -162,7 +162,7 @@ export function mount(main, {id}) {
       const toMove = state.to_move === i && !state.result;
       return h("div", {class: `seat${toMove ? " to-move" : ""}${seat.open ? " open" : ""}`, "data-seat": i},
         h("div", {class: "seat-line"},
-          seatDot(state.players, i),
+          seatDot(geo && geo.colors, i),
           h("span", {class: "seat-player"}, p),
           h("span", {class: "seat-who"}, who),
           toMove ? h("span", {class: "badge"}, state.thinking ? "thinking" : "to move") : null,
@@ -180,7 +180,7 @@ export function mount(main, {id}) {
       node = h("span", {class: "closed", id: "closed"}, `This game was closed: ${st.closed}.`);
     } else if (st.result) {
       node = h("div", {class: "result", id: "result"}, h("strong", {}, resultText(st)),
-        st.result.reason ? h("div", {class: "muted small reason"}, st.result.reason) : null,
+        st.result.rule ? h("div", {class: "muted small reason"}, `by the rule ${st.result.rule}`) : null,
         h("button", {class: "btn btn-primary btn-small rematch", type: "button", id: "rematch", onclick: rematch}, "Play again"));
     } else if (st.thinking) {
       const seat = st.seats[st.to_move] || {};
@@ -190,9 +190,9 @@ export function mount(main, {id}) {
     } else if (busy) {
       node = h("span", {}, spinner("Sending"), " Sending…");
     } else if (mySeat() >= 0) {
-      node = h("span", {class: "your-move"}, `Your move, ${st.players[st.to_move]}`);
+      node = h("span", {class: "your-move"}, `Your move, ${st.players[st.to_move]}`, st.check ? h("strong", {class: "check"}, " — check") : null);
     } else {
-      node = h("span", {}, `${st.players[st.to_move]} to move`);
+      node = h("span", {}, `${st.players[st.to_move]} to move`, st.check ? h("strong", {class: "check"}, " — check") : null);
     }
     status.replaceChildren(h("div", {class: "status-main"}, node,
       st.fault ? h("div", {class: "fault small", role: "alert"}, st.fault) : null),
@@ -261,6 +261,8 @@ export function mount(main, {id}) {
       if (geo.shape === "point") return s("circle", {class: cls, cx: p.x, cy: p.y, r: c * 0.42});
       return s("rect", {class: cls, x: p.x - c / 2, y: p.y - c / 2, width: c, height: c, rx: c * 0.08});
     };
+    // The Kings in check, ringed.
+    for (const k of state.check || []) layer.push(sq(k, "hl-check"));
     const lm = state.last_move;
     if (lm) {
       if (lm.from) layer.push(sq(lm.from, "hl-last"));
@@ -551,13 +553,23 @@ function seatAt(tree) {
   return seat;
 }
 
-// resultText says who won from the seats' scores.
+// resultText says who won from the seats' scores, and how, in the words
+// the server gives: "X wins: three in a row", "Draw by repetition".
 export function resultText(st) {
   const sc = st.result.scores || [];
-  if (!sc.length) return "Game over";
+  const how = st.result.reason || "";
+  if (!sc.length) return how ? `Game over: ${how}` : "Game over";
   const best = Math.max(...sc);
   const top = sc.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
-  if (top.length === sc.length) return "Draw";
-  if (top.length === 1) return `${st.players[top[0]]} wins`;
-  return `${top.map((i) => st.players[i]).join(" and ")} win`;
+  let who;
+  if (top.length === sc.length) {
+    if (how === "repetition") return "Draw by repetition";
+    if (/^draw\b/i.test(how)) return how[0].toUpperCase() + how.slice(1); // "draw agreed"
+    who = "Draw";
+  } else if (top.length === 1) {
+    who = `${st.players[top[0]]} wins`;
+  } else {
+    who = `${top.map((i) => st.players[i]).join(" and ")} win`;
+  }
+  return how ? `${who}: ${how}` : who;
 }

@@ -4,30 +4,25 @@
 
 import {h} from "./ui.js";
 
-// The colours of the pieces as the server draws them (engine.playerColor):
-// players named after a colour get that colour, the others one of the
-// palette by seat, so that a seat's dot matches its pieces.
-const NAMED = {white: "#f7f3ea", black: "#262626", red: "#c0392b", blue: "#2e6fb8", yellow: "#f1c40f", green: "#27ae60", orange: "#e67e22", purple: "#8e44ad"};
-const PALETTE = ["#f7f3ea", "#262626", "#c0392b", "#2e6fb8", "#27ae60", "#8e44ad"];
-
-// seatDot is a dot in the colour of a seat's player.
-export function seatDot(players, seat) {
-  const name = players && seat >= 0 ? String(players[seat] || "") : "";
-  const color = seat < 0 ? "transparent" : NAMED[name.toLowerCase()] || PALETTE[seat % PALETTE.length];
-  return h("span", {class: "seat-dot", style: `background:${color}`, "aria-hidden": "true"});
+// seatDot is a dot in the colour of a seat's pieces: colors are the
+// seats' colours as the server draws their pieces (the board's frame).
+export function seatDot(colors, seat) {
+  const color = seat >= 0 && colors && colors[seat] ? colors[seat] : "transparent";
+  return h("span", {class: "seat-dot", style: `background:${color}`, "aria-hidden": "true", "data-color": color});
 }
 
-// moveTree draws GET /api/sessions/{id}/tree. players names the seats.
+// moveTree draws GET /api/sessions/{id}/tree. players names the seats,
+// colors gives their colours.
 // A run of chance moves (the dice of one throw) is one line: the total
 // thrown, the dice in its title.
-export function moveTree(tree, players) {
+export function moveTree(tree, players, colors) {
   const current = (tree.current || []).join(".");
   const box = h("div", {class: "tree", role: "list", "aria-label": "Moves"});
   if (!tree.children || !tree.children.length) {
     box.append(h("p", {class: "muted small"}, "No moves yet."));
     return box;
   }
-  line(box, tree.children, 1, [], current, players);
+  line(box, tree.children, 1, [], current, {players, colors});
   return box;
 }
 
@@ -114,12 +109,12 @@ function item(r, ply, current, players) {
     h("span", {class: "mv"}, label));
   }
   const node = r.nodes[0];
-  const who = players ? players[node.seat] : "";
+  const who = players.players ? players.players[node.seat] : "";
   return h("div", {
     class: `tree-move${onLine ? " on-line" : ""}${isCurrent ? " current" : ""}`,
     role: "listitem", "aria-current": isCurrent ? "step" : null, title: node.text ? `${who}: ${node.move}` : who,
   },
   h("span", {class: "ply"}, `${ply}.`),
-  seatDot(players, node.seat),
+  seatDot(players.colors, node.seat),
   h("span", {class: "mv"}, node.text || node.move));
 }
