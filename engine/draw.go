@@ -26,6 +26,7 @@ const (
 	holes  // a square grid whose drops fall to an edge: a frame with holes
 	plates // a grid of a game of drops whose groups of cells turn: a plate per group
 	tiles  // a track laid on a grid's squares, with positions off it: a tile per position
+	goban  // a paper grid of Go: the stones on the lines' intersections
 )
 
 // Picture draws the position. The moves it looks at to choose how to draw
@@ -38,6 +39,9 @@ func Picture(s *State, v *rules.View) *render.Drawing {
 	if style == squares {
 		style = placementStyle(g, v, at, s.meter.b)
 	}
+	if style == paper && onIntersections(g, v, at, size) {
+		style = goban
+	}
 	d := render.New(w, h)
 	d.Background = render.Hex("#f4efe4")
 	d.Scale = 2
@@ -48,6 +52,8 @@ func Picture(s *State, v *rules.View) *render.Drawing {
 		drawSquares(d, g, v, at, size)
 	case paper:
 		drawPaper(d, g, v, at, size)
+	case goban:
+		drawGoban(d, g, v, at, size)
 	case holes:
 		drawFrame(d, g, v, at, size)
 	case hexes:

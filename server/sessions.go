@@ -101,6 +101,9 @@ type Result struct {
 	// Rule names the goal of the rules that ended the game, when the
 	// reason says it in words ("checkmate").
 	Rule string `json:"rule,omitempty"`
+	// Points are each seat's score, when the game ended by counting
+	// (Go's stones and territory, komi included).
+	Points []float64 `json:"points,omitempty"`
 }
 
 // create starts a session.

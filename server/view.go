@@ -6,6 +6,7 @@ package server
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/notation"
@@ -63,10 +64,25 @@ func newFrame(g *engine.Game, v *rules.View, b rulesBudget) frame {
 	return f
 }
 
+// dropPoint writes a move of a game of one kind of piece (stones, marks)
+// as players write it: where the piece is put ("e5"), or "pass". A move
+// that does more (a piece moved) has no other writing than the universal
+// notation: "".
+func dropPoint(s *engine.State, m *engine.Move) (string, error) {
+	if m.Pass {
+		return "pass", nil
+	}
+	if m.From() < 0 && m.To() >= 0 && len(m.Steps) == 1 {
+		return s.Game().Rules.Board.Positions[m.To()], nil
+	}
+	return "", nil
+}
+
 // label writes the moves of the tree t of ss as the game's players write
 // them, where that is not the universal notation: standard algebraic
 // moves in chess-like games, numbered squares in draughts (the notations
-// of their records). A move that cannot be written so keeps none, with
+// of their records), the point a stone or a mark is put on in games of
+// one kind of piece. A move that cannot be written so keeps none, with
 // the moves after it. The caller holds ss.mu.
 func (ss *session) label(t *Tree) {
 	g := ss.eng.Compiled
@@ -76,6 +92,9 @@ func (ss *session) label(t *Tree) {
 			write = w
 			break
 		}
+	}
+	if write == nil && len(g.Rules.Pieces) == 1 {
+		write = dropPoint
 	}
 	if write == nil {
 		return
@@ -110,6 +129,19 @@ func (ss *session) label(t *Tree) {
 // row", and the goal of the rules is kept as the rule. The caller holds
 // ss.mu.
 func (ss *session) inWords(r *Result) {
+	if strings.HasPrefix(r.Reason, "count-condition") {
+		// A count ends the game: the points are how it ended.
+		st := ss.pos.State()
+		if sc, err := st.Scores(); err == nil {
+			for p, pl := range st.Game().Rules.Players {
+				if !pl.Random {
+					r.Points = append(r.Points, sc[p])
+				}
+			}
+			r.Rule, r.Reason = r.Reason, "points"
+			return
+		}
+	}
 	if w := ss.pos.EndWords(); w != "" && w != r.Reason {
 		r.Rule, r.Reason = r.Reason, w
 	}

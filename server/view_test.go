@@ -100,7 +100,9 @@ func TestAsPlayersSayIt(t *testing.T) {
 		{"chess.zrf", []string{"f2f3", "e7e5", "g2g4", "d8h4"}, []string{"f3", "e5", "g4", "Qh4#"}, []string{"e1"}, "checkmate", "loss-condition of White"},
 		{"chess.zrf", []string{"e2e4", "f7f6", "d1h5"}, []string{"e4", "f6", "Qh5+"}, []string{"e8"}, "", ""},
 		{"checkers.zrf", []string{"c3 d4"}, []string{"11-15"}, nil, "", ""},
-		{"tic-tac-toe.zrf", []string{"a1", "a2", "b1", "b2", "c1"}, []string{"", "", "", "", ""}, nil, "three in a row", "win-condition of X"},
+		{"tic-tac-toe.zrf", []string{"a1", "a2", "b1", "b2", "c1"}, []string{"a1", "a2", "b1", "b2", "c1"}, nil, "three in a row", "win-condition of X"},
+		{"go.zrf", []string{"e5", "pass", "d4"}, []string{"e5", "pass", "d4"}, nil, "", ""},
+		{"breakthrough.zrf", []string{"a2 a3"}, []string{""}, nil, "", ""},
 	}
 	for _, tt := range tests {
 		c := newSession(t, hs.URL, CreateRequest{Game: tt.game, Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
@@ -129,5 +131,26 @@ func TestAsPlayersSayIt(t *testing.T) {
 		case tt.reason != "" && (st.Result == nil || st.Result.Reason != tt.reason || !strings.HasPrefix(st.Result.Rule, tt.rule)):
 			t.Errorf("%s %v: result %+v, want %q by %q", tt.game, tt.moves, st.Result, tt.reason, tt.rule)
 		}
+	}
+}
+
+// TestPointsAtTheEnd: a game of Go that two passes end is won on points,
+// each seat's counted.
+func TestPointsAtTheEnd(t *testing.T) {
+	_, hs := testServer(t, Config{})
+	c := newSession(t, hs.URL, CreateRequest{Game: "go.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	for i, m := range []string{"e5", "pass", "pass"} {
+		var e apiErr
+		if code := call(t, "POST", hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": c.Seats[i%2].Token, "move": m}, &e); code != 200 {
+			t.Fatalf("%s: %d %s", m, code, e.Error)
+		}
+	}
+	st := getState(t, hs.URL, c.ID)
+	if st.Result == nil || st.Result.Reason != "points" || !strings.HasPrefix(st.Result.Rule, "count-condition") {
+		t.Fatalf("result %+v", st.Result)
+	}
+	// Black's stone holds the whole board, 81 points; White has komi.
+	if len(st.Result.Points) != 2 || st.Result.Points[0] != 81 || st.Result.Scores[0] != 1 {
+		t.Errorf("points %v, scores %v", st.Result.Points, st.Result.Scores)
 	}
 }

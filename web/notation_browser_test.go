@@ -115,3 +115,25 @@ func TestBrowserResultInWords(t *testing.T) {
 		t.Errorf("the result reads %q", result)
 	}
 }
+
+// TestBrowserGoPoints: Go on a wooden board, and a game ended by two
+// passes won by the points counted.
+func TestBrowserGoPoints(t *testing.T) {
+	p := openPage(t, "#/")
+	p.startBoth("go.zrf")
+	p.click(target("e5"))
+	wait[bool](p, `document.querySelector(".status .version").textContent === "move 1" && !!document.querySelector(".status .your-move")`, 10*time.Second)
+	p.shot("session-go")
+	for i := range 2 {
+		p.click(".pass-box button")
+		wait[bool](p, fmt.Sprintf(`document.querySelector(".status .version").textContent === "move %d"`, i+2), 10*time.Second)
+	}
+	result := wait[string](p, `(document.querySelector("#result strong") || {}).textContent || ""`, 10*time.Second)
+	if result != "Black wins by 73.5 points" {
+		t.Errorf("the result reads %q", result)
+	}
+	if pts := eval[string](p, `document.querySelector("#result .points").textContent`); pts != "Black 81 · White 7.5" {
+		t.Errorf("the points read %q", pts)
+	}
+	p.shot("session-go-over")
+}

@@ -180,6 +180,7 @@ export function mount(main, {id}) {
       node = h("span", {class: "closed", id: "closed"}, `This game was closed: ${st.closed}.`);
     } else if (st.result) {
       node = h("div", {class: "result", id: "result"}, h("strong", {}, resultText(st)),
+        st.result.points ? h("div", {class: "points"}, st.result.points.map((v, i) => `${st.players[i]} ${v}`).join(" · ")) : null,
         st.result.rule ? h("div", {class: "muted small reason"}, `by the rule ${st.result.rule}`) : null,
         h("button", {class: "btn btn-primary btn-small rematch", type: "button", id: "rematch", onclick: rematch}, "Play again"));
     } else if (st.thinking) {
@@ -564,10 +565,17 @@ export function resultText(st) {
   let who;
   if (top.length === sc.length) {
     if (how === "repetition") return "Draw by repetition";
+    if (how === "points") return "Draw on points";
     if (/^draw\b/i.test(how)) return how[0].toUpperCase() + how.slice(1); // "draw agreed"
     who = "Draw";
   } else if (top.length === 1) {
     who = `${st.players[top[0]]} wins`;
+    const pts = st.result.points;
+    if (how === "points" && pts && pts.length === sc.length) {
+      // By the margin over the next best, as Go players say: W+6.5.
+      const margin = pts[top[0]] - Math.max(...pts.filter((_, i) => i !== top[0]));
+      return `${who} by ${margin} point${margin === 1 ? "" : "s"}`;
+    }
   } else {
     who = `${top.map((i) => st.players[i]).join(" and ")} win`;
   }

@@ -1,0 +1,42 @@
+package engine_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/games"
+)
+
+// TestGoban: Go is drawn on a wooden board, its stones on the lines'
+// intersections, with the star points of its size; tic-tac-toe stays on
+// paper, its marks between the lines.
+func TestGoban(t *testing.T) {
+	tests := []struct {
+		file, variant string
+		wood          bool
+		stars         int
+	}{
+		{"go.zrf", "", true, 5},
+		{"go.zrf", "Go 5x5", true, 0},
+		{"tic-tac-toe.zrf", "", false, 0},
+	}
+	for _, tt := range tests {
+		g, err := games.Open("../games/"+tt.file, games.Options{Variant: tt.variant})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := engine.Picture(engine.NewState(g.Compiled), g.View).WriteSVG(&b); err != nil {
+			t.Fatal(err)
+		}
+		svg := b.String()
+		if wood := strings.Contains(svg, `fill="#dcb35c"`); wood != tt.wood {
+			t.Errorf("%s %s: drawn on wood %v, want %v", tt.file, tt.variant, wood, tt.wood)
+		}
+		if stars := strings.Count(svg, `fill="#2b2116"/>`); stars != tt.stars {
+			t.Errorf("%s %s: %d star points, want %d", tt.file, tt.variant, stars, tt.stars)
+		}
+	}
+}
