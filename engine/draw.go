@@ -327,6 +327,8 @@ func drawHexes(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 		}
 		d.Polygon(pts, render.Style{Fill: light, Stroke: dark, Width: 2})
 	}
+	drawHexEdges(d, g, v, at, size)
+	drawHexCoordinates(d, g, v, at, size)
 }
 
 func drawLines(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {

@@ -40,3 +40,29 @@ func TestGoban(t *testing.T) {
 		}
 	}
 }
+
+// TestHexEdges: Hex is drawn with the edges each player joins in the
+// player's colour, and its rows and columns named.
+func TestHexEdges(t *testing.T) {
+	g, err := games.Open("../games/hex.zrf", games.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := engine.Picture(engine.NewState(g.Compiled), g.View).WriteSVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	// Each edge of 11 hexagons: two sides each, one fewer at an acute
+	// corner, where the other player's edge takes it.
+	for _, c := range []string{"#c0392b", "#2e6fb8"} {
+		if n := strings.Count(svg, `stroke="`+c+`" stroke-width="7.84`); n < 40 || n > 44 {
+			t.Errorf("%d sides of the edges in %s, want 40 to 44", n, c)
+		}
+	}
+	for _, name := range []string{">1<", ">11<", ">a<", ">k<"} {
+		if !strings.Contains(svg, name) {
+			t.Errorf("no coordinate %s", name)
+		}
+	}
+}
