@@ -389,6 +389,10 @@ func playerColor(g *Game, p int) render.Color {
 func drawPiece(d *render.Drawing, g *Game, pc Piece, c render.Point, size float64) {
 	fill := playerColor(g, pc.Owner())
 	pt := g.Rules.Pieces[pc.Type()]
+	if n := tileNumber(g, pt.Name); n != "" {
+		drawNumberTile(d, n, c, size)
+		return
+	}
 	if chessSet(g) {
 		line := render.Hex("#1b1b1b")
 		if lum(fill) < 0.5 {

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -63,6 +64,30 @@ func TestHexEdges(t *testing.T) {
 	for _, name := range []string{">1<", ">11<", ">a<", ">k<"} {
 		if !strings.Contains(svg, name) {
 			t.Errorf("no coordinate %s", name)
+		}
+	}
+}
+
+// TestNumberTiles: the 15-puzzle's tiles show their numbers, 1 to 15, not
+// the letters of their notation.
+func TestNumberTiles(t *testing.T) {
+	g, err := games.Open("../games/fifteen.zrf", games.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := engine.Picture(engine.NewState(g.Compiled), g.View).WriteSVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	for n := 1; n <= 15; n++ {
+		if !strings.Contains(svg, fmt.Sprintf(">%d<", n)) {
+			t.Errorf("no tile %d", n)
+		}
+	}
+	for _, l := range []string{">A<", ">F<"} {
+		if strings.Contains(svg, l) {
+			t.Errorf("a tile shows %s", l)
 		}
 	}
 }
