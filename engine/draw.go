@@ -188,6 +188,7 @@ func onGridTrack(g *Game) bool {
 // narrower where its nearest neighbour is closer (a row of places off the
 // grid set tighter).
 func drawTiles(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
+	rosettes := zoneNamed(g, "rosette")
 	for p := 0; p < g.np; p++ {
 		if hidden(v, p) {
 			continue
@@ -201,6 +202,9 @@ func drawTiles(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 		}
 		t := w * 0.94
 		d.Rect(c.X-t/2, c.Y-t/2, t, t, render.Style{Fill: light, Stroke: ink, Width: 2})
+		if rosettes[p] {
+			drawRosette(d, c, t)
+		}
 	}
 }
 

@@ -91,3 +91,18 @@ func TestNumberTiles(t *testing.T) {
 		}
 	}
 }
+
+// TestRosettes: Ur's board shows its five rosettes, eight petals each.
+func TestRosettes(t *testing.T) {
+	g, err := games.Open("../games/ur.zrf", games.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := engine.Picture(engine.NewState(g.Compiled), g.View).WriteSVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	if petals := strings.Count(b.String(), `fill="#b5542f"/>`); petals != 5*8 {
+		t.Errorf("%d petals, want the 40 of five rosettes", petals)
+	}
+}
