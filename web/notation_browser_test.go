@@ -71,6 +71,9 @@ func TestBrowserChessAsPlayed(t *testing.T) {
 	if want := []string{"f3", "e5", "g4", "Qh4#"}; !slices.Equal(moves, want) {
 		t.Errorf("the move list reads %q, want %q", moves, want)
 	}
+	if said := eval[string](p, `document.querySelector(".announce[aria-live]").textContent`); said != "Black played Qh4#" {
+		t.Errorf("screen readers are told %q", said)
+	}
 	p.seatColours(id)
 	p.shot("session-chess-mate")
 }

@@ -27,6 +27,8 @@ export function mount(main, {id}) {
   const live = h("span", {class: "live", title: "Live updates"}, "offline");
   const boardBox = h("div", {class: "board", "aria-busy": "true"});
   const diceBox = h("div", {class: "dice", hidden: true, "aria-live": "polite"});
+  // The last move, said to screen readers as it is played.
+  const announce = h("div", {class: "visually-hidden announce", "aria-live": "polite"});
   const choices = h("div", {class: "choices", hidden: true});
   const passBox = h("div", {class: "pass-box"});
   const moveInput = h("input", {type: "text", list: "legal-moves", placeholder: "Type a move", "aria-label": "Move", spellcheck: "false", autocomplete: "off"});
@@ -44,7 +46,7 @@ export function mount(main, {id}) {
     h("div", {class: "session-grid"},
       h("div", {class: "board-col"}, boardBox),
       h("aside", {class: "side-col"},
-        h("div", {class: "card"}, status, diceBox, table.offers, seatsBox, choices, passBox,
+        h("div", {class: "card"}, status, announce, diceBox, table.offers, seatsBox, choices, passBox,
           h("form", {class: "move-form", onsubmit: (e) => {
             e.preventDefault();
             if (moveInput.value.trim()) play(moveInput.value.trim());
@@ -121,6 +123,7 @@ export function mount(main, {id}) {
       drawBoard(svg);
       treeBox.replaceChildren(moveTree(tree, st.players, geo.colors));
       drawDice(lastThrow(tree));
+      announce.textContent = lastPlayed(tree, st.players);
       // Keep the current move in view inside the list (scrollIntoView
       // would scroll the page too).
       const cur = treeBox.querySelector(".current");
@@ -540,6 +543,21 @@ export function mount(main, {id}) {
     if (ws) ws.close();
     if (es) es.close();
   };
+}
+
+// lastPlayed says the current move as a person hears it: "Black played
+// Qh4#", in the game's own notation where the server gives one.
+function lastPlayed(tree, players) {
+  let nodes = tree.children;
+  let last = null;
+  for (const i of tree.current || []) {
+    if (!nodes || !nodes[i]) break;
+    last = nodes[i];
+    nodes = last.children;
+  }
+  if (!last) return "";
+  const who = last.seat >= 0 ? players[last.seat] : "The dice";
+  return `${who} played ${last.text || last.move}`;
 }
 
 // seatAt returns the seat of the tree's current move (-1 at the start).
