@@ -4,7 +4,7 @@
 // WebSocket cannot be opened) and fetches the state again after each event.
 
 import {Picker, difference} from "./moves.js";
-import {lastThrow, moveTree, seatDot, thrown} from "./tree.js";
+import {lastPlayed, lastThrow, moveTree, seatAt, seatDot, thrown} from "./tree.js";
 import {Table} from "./table.js";
 import {APIError, api, created, h, s, spinner, svgFrom, toast, tokens} from "./ui.js";
 
@@ -543,33 +543,6 @@ export function mount(main, {id}) {
     if (ws) ws.close();
     if (es) es.close();
   };
-}
-
-// lastPlayed says the current move as a person hears it: "Black played
-// Qh4#", in the game's own notation where the server gives one.
-function lastPlayed(tree, players) {
-  let nodes = tree.children;
-  let last = null;
-  for (const i of tree.current || []) {
-    if (!nodes || !nodes[i]) break;
-    last = nodes[i];
-    nodes = last.children;
-  }
-  if (!last) return "";
-  const who = last.seat >= 0 ? players[last.seat] : "The dice";
-  return `${who} played ${last.text || last.move}`;
-}
-
-// seatAt returns the seat of the tree's current move (-1 at the start).
-function seatAt(tree) {
-  let nodes = tree.children;
-  let seat = -1;
-  for (const i of tree.current || []) {
-    if (!nodes || !nodes[i]) return -1;
-    seat = nodes[i].seat;
-    nodes = nodes[i].children;
-  }
-  return seat;
 }
 
 // resultText says who won from the seats' scores, and how, in the words

@@ -118,3 +118,30 @@ function item(r, ply, current, players) {
   seatDot(players.colors, node.seat),
   h("span", {class: "mv"}, node.text || node.move));
 }
+
+// lastPlayed says the current move as a person hears it: "Black played
+// Qh4#", in the game's own notation where the server gives one.
+export function lastPlayed(tree, players) {
+  let nodes = tree.children;
+  let last = null;
+  for (const i of tree.current || []) {
+    if (!nodes || !nodes[i]) break;
+    last = nodes[i];
+    nodes = last.children;
+  }
+  if (!last) return "";
+  const who = last.seat >= 0 ? players[last.seat] : "The dice";
+  return `${who} played ${last.text || last.move}`;
+}
+
+// seatAt returns the seat of the tree's current move (-1 at the start).
+export function seatAt(tree) {
+  let nodes = tree.children;
+  let seat = -1;
+  for (const i of tree.current || []) {
+    if (!nodes || !nodes[i]) return -1;
+    seat = nodes[i].seat;
+    nodes = nodes[i].children;
+  }
+  return seat;
+}
