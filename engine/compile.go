@@ -61,6 +61,7 @@ type Game struct {
 	goalSeq, staticGoalSeq [][]goalRef
 	score                  *cexpr     // the rules' score expression (nil: pieces on the board)
 	reasons                [][]string // goal, player -> text of the outcome
+	goalWords              []string   // goal -> its condition in words (GoalWords)
 	eval                   *evalCache
 	// ext places the native dialect's extra cells; x holds its compiled
 	// expressions.

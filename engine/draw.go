@@ -26,6 +26,7 @@ const (
 	holes  // a square grid whose drops fall to an edge: a frame with holes
 	plates // a grid of a game of drops whose groups of cells turn: a plate per group
 	tiles  // a track laid on a grid's squares, with positions off it: a tile per position
+	goban  // a paper grid of Go: the stones on the lines' intersections
 )
 
 // Picture draws the position. The moves it looks at to choose how to draw
@@ -38,6 +39,9 @@ func Picture(s *State, v *rules.View) *render.Drawing {
 	if style == squares {
 		style = placementStyle(g, v, at, s.meter.b)
 	}
+	if style == paper && onIntersections(g, v, at, size) {
+		style = goban
+	}
 	d := render.New(w, h)
 	d.Background = render.Hex("#f4efe4")
 	d.Scale = 2
@@ -48,6 +52,8 @@ func Picture(s *State, v *rules.View) *render.Drawing {
 		drawSquares(d, g, v, at, size)
 	case paper:
 		drawPaper(d, g, v, at, size)
+	case goban:
+		drawGoban(d, g, v, at, size)
 	case holes:
 		drawFrame(d, g, v, at, size)
 	case hexes:
@@ -182,6 +188,7 @@ func onGridTrack(g *Game) bool {
 // narrower where its nearest neighbour is closer (a row of places off the
 // grid set tighter).
 func drawTiles(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
+	rosettes := zoneNamed(g, "rosette")
 	for p := 0; p < g.np; p++ {
 		if hidden(v, p) {
 			continue
@@ -195,6 +202,9 @@ func drawTiles(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 		}
 		t := w * 0.94
 		d.Rect(c.X-t/2, c.Y-t/2, t, t, render.Style{Fill: light, Stroke: ink, Width: 2})
+		if rosettes[p] {
+			drawRosette(d, c, t)
+		}
 	}
 }
 
@@ -321,6 +331,8 @@ func drawHexes(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 		}
 		d.Polygon(pts, render.Style{Fill: light, Stroke: dark, Width: 2})
 	}
+	drawHexEdges(d, g, v, at, size)
+	drawHexCoordinates(d, g, v, at, size)
 }
 
 func drawLines(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
@@ -348,18 +360,43 @@ func drawLines(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 var namedColors = map[string]string{"white": "#f7f3ea", "black": "#262626", "red": "#c0392b", "blue": "#2e6fb8",
 	"yellow": "#f1c40f", "green": "#27ae60", "orange": "#e67e22", "purple": "#8e44ad"}
 
+// PlayerColor returns the colour Picture gives player p's pieces in the
+// game of s, with the view v, as "#rrggbb": a page shows a seat in the
+// colour of its pieces. The marks of X and O on paper are in ink. The
+// moves it looks at to know how the board is drawn are generated under
+// s's budget, as Picture's are.
+func PlayerColor(s *State, v *rules.View, p int) string {
+	g := s.g
+	if isMark(g.Rules.Players[p].Name) && chooseStyle(g, v) == squares &&
+		placementStyle(g, v, newPictureFrame(g, v).at, s.meter.b) == paper {
+		return playerInkHex(g, p)
+	}
+	return pieceColor(g, p)
+}
+
+// pieceColor is the fill of player p's pieces, as "#rrggbb".
+func pieceColor(g *Game, p int) string {
+	if c, ok := namedColors[strings.ToLower(g.Rules.Players[p].Name)]; ok {
+		return c
+	}
+	return playerPalette[p%len(playerPalette)]
+}
+
+// playerPalette colours the players not named after a colour, by index.
+var playerPalette = []string{"#f7f3ea", "#262626", "#c0392b", "#2e6fb8", "#27ae60", "#8e44ad"}
+
 // playerColor picks a colour for a player, from its name when it is one.
 func playerColor(g *Game, p int) render.Color {
-	if c, ok := namedColors[strings.ToLower(g.Rules.Players[p].Name)]; ok {
-		return render.Hex(c)
-	}
-	palette := []string{"#f7f3ea", "#262626", "#c0392b", "#2e6fb8", "#27ae60", "#8e44ad"}
-	return render.Hex(palette[p%len(palette)])
+	return render.Hex(pieceColor(g, p))
 }
 
 func drawPiece(d *render.Drawing, g *Game, pc Piece, c render.Point, size float64) {
 	fill := playerColor(g, pc.Owner())
 	pt := g.Rules.Pieces[pc.Type()]
+	if n := tileNumber(g, pt.Name); n != "" {
+		drawNumberTile(d, n, c, size)
+		return
+	}
 	if chessSet(g) {
 		line := render.Hex("#1b1b1b")
 		if lum(fill) < 0.5 {

@@ -98,6 +98,9 @@ func drawFrame(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 // drawMark draws the piece of a player called X or O as that letter's
 // mark, as on paper; it reports whether it did.
 func drawMark(d *render.Drawing, player string, c render.Point, size float64, col render.Color) bool {
+	if !isMark(player) {
+		return false
+	}
 	r := size * 0.3
 	switch strings.ToUpper(player) {
 	case "X":
@@ -112,12 +115,27 @@ func drawMark(d *render.Drawing, player string, c render.Point, size float64, co
 	return true
 }
 
+// isMark reports whether a player's pieces are drawn as the player's
+// mark on paper: X and O.
+func isMark(player string) bool {
+	switch strings.ToUpper(player) {
+	case "X", "O":
+		return true
+	}
+	return false
+}
+
 // playerInk is the colour of a player's marks on paper: the player's
 // colour when its name is one, else blue, red, green, ... in turn.
 func playerInk(g *Game, p int) render.Color {
+	return render.Hex(playerInkHex(g, p))
+}
+
+// playerInkHex is playerInk as "#rrggbb".
+func playerInkHex(g *Game, p int) string {
 	if c, ok := namedColors[strings.ToLower(g.Rules.Players[p].Name)]; ok && lum(render.Hex(c)) < 0.75 {
-		return render.Hex(c)
+		return c
 	}
 	inks := []string{"#2f5fb3", "#c0392b", "#27ae60", "#8e44ad", "#e67e22", "#262626"}
-	return render.Hex(inks[p%len(inks)])
+	return inks[p%len(inks)]
 }

@@ -141,6 +141,26 @@ func (p *Position) Moves(buf []Ply) []Ply {
 	return appendPlies(buf, p.generated())
 }
 
+// EveryMove appends the moves the player to move may choose among (see
+// State.EveryMove): the legal moves, with those "unique moves" leaves out.
+// A move of them not among Moves is played by the listed move of the same
+// position, which ParseMove finds from its notation.
+func (p *Position) EveryMove(buf []Ply) []Ply {
+	if p.s.Chance() || p.over() {
+		return buf
+	}
+	if !p.s.g.Rules.Options.UniqueMoves {
+		return appendPlies(buf, p.generated())
+	}
+	var ml MoveList
+	ms, err := p.s.EveryMove(&ml)
+	if err != nil {
+		p.fail(err)
+		return buf
+	}
+	return appendPlies(buf, ms)
+}
+
 func appendPlies(buf []Ply, ms []Move) []Ply {
 	for i := range ms {
 		buf = append(buf, newPly(&ms[i]))
@@ -209,6 +229,17 @@ func (p *Position) EndReason() string {
 		return "error: " + err.Error()
 	}
 	return r.Reason
+}
+
+// EndWords says how a finished game ended as its players say it
+// (Result.Words): "checkmate", "three in a row", "no moves"; "" while the
+// game goes on, or when the goal that ended it has no such words.
+func (p *Position) EndWords() string {
+	r, err := p.result()
+	if err != nil {
+		return ""
+	}
+	return r.Words
 }
 
 // result evaluates the goals, generating the moves only when no goal

@@ -62,6 +62,7 @@ func (g *Game) compileGoals() {
 	r := g.Rules
 	g.goals = make([]cgoal, len(r.Goals))
 	g.reasons = make([][]string, len(r.Goals))
+	g.goalWords = make([]string, len(r.Goals))
 	g.goalsOf = make([][]int, g.nplayers)
 	g.goalLevels = nil
 	for i := range r.Goals {
@@ -76,6 +77,7 @@ func (g *Game) compileGoals() {
 		}
 		g.goals[i] = g.compileCond(&goal.Cond)
 		g.goals[i].priority = goal.Priority
+		g.goalWords[i] = GoalWords(r, goal.Cond)
 		g.reasons[i] = make([]string, g.nplayers)
 		for p := range g.reasons[i] {
 			g.reasons[i][p] = fmt.Sprintf("%s-condition of %s at %s", goal.Kind, r.Players[p].Name, goal.Src)

@@ -14,6 +14,10 @@ type Result struct {
 	// Reason names the goal that ended the game ("win-condition of White
 	// at chess.zrf:12:3") or "no moves".
 	Reason string
+	// Words say how the game ended as its players say it ("checkmate",
+	// "three in a row", "repetition", "no moves"), or "" when the goal's
+	// condition has no such words (a comparison of the rules' own).
+	Words string
 }
 
 // Result evaluates the goals after the last move. The goals of the player
@@ -154,7 +158,7 @@ func (s *State) floats(k int) []float64 {
 }
 
 func (s *State) draw(reason string) Result {
-	r := Result{Over: true, Scores: s.floats(0), Reason: reason}
+	r := Result{Over: true, Scores: s.floats(0), Reason: reason, Words: reason}
 	for i := range r.Scores {
 		r.Scores[i] = 0.5
 	}
@@ -165,7 +169,7 @@ func (s *State) outcome(i, p int) (Result, error) {
 	g := s.g
 	goal := &g.Rules.Goals[i]
 	reason := g.reasons[i][p]
-	r := Result{Over: true, Scores: s.floats(0), Reason: reason}
+	r := Result{Over: true, Scores: s.floats(0), Reason: reason, Words: g.goalWords[i]}
 	switch goal.Kind {
 	case rules.Win:
 		for o := range r.Scores {
@@ -180,7 +184,9 @@ func (s *State) outcome(i, p int) (Result, error) {
 			}
 		}
 	case rules.Draw:
-		return s.draw(reason), nil
+		d := s.draw(reason)
+		d.Words = g.goalWords[i]
+		return d, nil
 	case rules.Count:
 		scores, err := s.scoresInto(s.floats(1))
 		if err != nil {

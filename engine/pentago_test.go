@@ -365,3 +365,40 @@ func FuzzParseMovePentago(f *testing.F) {
 	}
 	fuzzMoveText(f, engine.NewPosition(s, nil))
 }
+
+// TestPentagoEveryMove: EveryMove offers each hole with each of the eight
+// turns, as the variant that lists every turn does, while Moves keeps one
+// move a position; a game without "unique moves" has the same two lists.
+func TestPentagoEveryMove(t *testing.T) {
+	tests := []struct {
+		file, variant string
+		moves, every  int
+	}{
+		{"pentago.zrf", "Pentago", 36, 288},
+		{"pentago.zrf", "Pentago (every turn)", 288, 288},
+		{"chess.zrf", "", 20, 20},
+	}
+	for _, tt := range tests {
+		s := engine.NewState(game(t, tt.file, tt.variant))
+		var ml, all engine.MoveList
+		ms, err := s.Moves(&ml)
+		if err != nil {
+			t.Fatal(err)
+		}
+		every, err := s.EveryMove(&all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ms) != tt.moves || len(every) != tt.every {
+			t.Errorf("%s %s: %d moves, %d to choose among; want %d and %d", tt.file, tt.variant, len(ms), len(every), tt.moves, tt.every)
+		}
+		// Moves is as it was: EveryMove leaves the option on.
+		if again, _ := s.Moves(&ml); len(again) != tt.moves {
+			t.Errorf("%s %s: %d moves after EveryMove", tt.file, tt.variant, len(again))
+		}
+		pos := engine.NewPosition(s, nil)
+		if n := len(pos.EveryMove(nil)); n != tt.every {
+			t.Errorf("%s %s: the position offers %d moves, want %d", tt.file, tt.variant, n, tt.every)
+		}
+	}
+}

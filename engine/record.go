@@ -60,11 +60,8 @@ func (s *State) sameAsListed(want string, ms []Move) (Move, bool, error) {
 	if !s.g.Rules.Options.UniqueMoves {
 		return Move{}, false, nil
 	}
-	gn := s.generator()
 	var all MoveList
-	gn.allMoves = true
-	every, err := s.Moves(&all)
-	gn.allMoves = false
+	every, err := s.EveryMove(&all)
 	if err != nil {
 		return Move{}, false, err
 	}
@@ -80,6 +77,22 @@ func (s *State) sameAsListed(want string, ms []Move) (Move, bool, error) {
 		}
 	}
 	return Move{}, false, nil
+}
+
+// EveryMove returns the moves a player may choose among: the legal moves
+// and, under "unique moves", those the option leaves out because a listed
+// move leads to the same position (a Pentago quadrant without marbles
+// turned the other way). A person picks a hole, a quadrant and a
+// direction, and expects each of them offered; a search needs one move a
+// position. The moves live in ml as for Moves.
+func (s *State) EveryMove(ml *MoveList) ([]Move, error) {
+	if !s.g.Rules.Options.UniqueMoves {
+		return s.Moves(ml)
+	}
+	gn := s.generator()
+	gn.allMoves = true
+	defer func() { gn.allMoves = false }()
+	return s.Moves(ml)
 }
 
 // Record is a game record: tags and a tree of moves in the universal

@@ -11,10 +11,16 @@ import (
 // PieceLetter is the letter of a piece on a text board: its notation (or
 // the first letter of its name), upper case for the first player, lower
 // case for the second, and the letter followed by the player's number for
-// more players.
+// more players. In a game of one kind of piece (the marks of tic-tac-toe,
+// the stones of Go) the letter is its owner's initial, X and O, B and W,
+// when the players' initials differ: players know the pieces by whose
+// they are.
 func (g *Game) PieceLetter(v Piece) string {
 	if v == 0 {
 		return "."
+	}
+	if l := g.ownerLetter(v.Owner()); l != "" {
+		return l
 	}
 	pt := g.Rules.Pieces[v.Type()]
 	l := pt.Notation
@@ -30,6 +36,24 @@ func (g *Game) PieceLetter(v Piece) string {
 	default:
 		return strings.ToUpper(l) + fmt.Sprint(o+1)
 	}
+}
+
+// ownerLetter returns the initial of player o when the game has one kind
+// of piece and every player a different initial, or "".
+func (g *Game) ownerLetter(o int) string {
+	r := g.Rules
+	if len(r.Pieces) != 1 || o < 0 || o >= len(r.Players) {
+		return ""
+	}
+	seen := map[string]bool{}
+	for _, p := range r.Players {
+		l := strings.ToUpper(string([]rune(p.Name + "?")[:1]))
+		if seen[l] {
+			return ""
+		}
+		seen[l] = true
+	}
+	return strings.ToUpper(string([]rune(r.Players[o].Name)[:1]))
 }
 
 // TextBoard draws the position as text: the first two-dimensional grid as

@@ -85,7 +85,7 @@ func (s *Server) serveGeometry(w http.ResponseWriter, r *http.Request, ss *sessi
 	js, ok := s.pictures.frames.get(eng)
 	if !ok {
 		j, err := s.pictures.framing.run(r.Context(), s.rules, eng, func() ([]byte, error) {
-			js, err := json.Marshal(engine.BoardGeometry(eng.Compiled, eng.View))
+			js, err := json.Marshal(newFrame(eng.Compiled, eng.View, s.budget()))
 			if err != nil {
 				return nil, err
 			}

@@ -101,6 +101,7 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 	mux.Handle("GET /api/sessions/{id}/tree", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) error {
 		ss.mu.Lock()
 		t := ss.tree()
+		ss.label(t)
 		ss.mu.Unlock()
 		return writeJSON(w, http.StatusOK, t)
 	}))
@@ -140,7 +141,11 @@ type Tree struct {
 
 // TreeNode is a move of the tree.
 type TreeNode struct {
-	Move     string      `json:"move"`
+	Move string `json:"move"`
+	// Text is the move as the game's players write it, where that is not
+	// the universal notation: SAN in chess-like games, numbered squares
+	// in draughts.
+	Text     string      `json:"text,omitempty"`
 	Seat     int         `json:"seat"`
 	Children []*TreeNode `json:"children"`
 }

@@ -9,9 +9,6 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"net/http"
-	"regexp"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -373,54 +370,8 @@ func (ss *session) checkTurn(token string, version *int) (int, error) {
 	return st, nil
 }
 
-// parseMove reads a move as the engine does, or failing that as the start
-// of exactly one legal move ("e2 - e4" for "e2 - e4 pawn-push", "e2e4"
-// too), so that clients need not write the program names.
+// parseMove reads a move as a person types it (engine.Position.ReadMove),
+// so that clients need not write the program names.
 func (ss *session) parseMove(text string) (engine.Ply, error) {
-	ply, err := ss.pos.ParseMove(text)
-	if err == nil {
-		return ply, nil
-	}
-	want := moveWords(text)
-	if len(want) == 0 {
-		return ply, err
-	}
-	var found []engine.Ply
-	for _, m := range ss.pos.Moves(nil) {
-		have := moveWords(ss.pos.Notation(m))
-		if len(have) >= len(want) && slices.Equal(have[:len(want)], want) {
-			found = append(found, m)
-		}
-	}
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		return ply, err
-	}
-	var names []string
-	for _, m := range found {
-		names = append(names, ss.pos.Notation(m))
-	}
-	return ply, fmt.Errorf("%q could be any of %d moves: %s", text, len(found), strings.Join(names, ", "))
+	return ss.pos.ReadMove(text)
 }
-
-// moveWords splits a move into its words without the separators that do
-// not tell moves apart ("-", "x", "+"), and splits run-together squares
-// ("e2e4").
-func moveWords(text string) []string {
-	var out []string
-	for _, w := range strings.Fields(strings.NewReplacer(" x ", " ", " - ", " ", "+", " ").Replace(" " + text + " ")) {
-		if w == "-" || w == "x" {
-			continue
-		}
-		if m := runTogether.FindStringSubmatch(w); m != nil {
-			out = append(out, m[1], m[2])
-			continue
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
-var runTogether = regexp.MustCompile(`^([a-z][0-9]+)[-x]?([a-z][0-9]+)$`)

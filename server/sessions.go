@@ -85,12 +85,26 @@ type State struct {
 	Closed string `json:"closed,omitempty"`
 	// Fault says why the session does not go on at the moment.
 	Fault string `json:"fault,omitempty"`
+	// Every lists, for rules that list one move a position (Pentago),
+	// the moves a person may choose among: each hole with each turn of
+	// each quadrant. A move of it plays as the listed move of the same
+	// position.
+	Every []string `json:"every,omitempty"`
+	// Check names, in chess-like games, the positions of the Kings of
+	// the side to move that are attacked.
+	Check []string `json:"check,omitempty"`
 }
 
 // Result is how a finished session ended: each seat's points and why.
 type Result struct {
 	Scores []float64 `json:"scores"`
 	Reason string    `json:"reason"`
+	// Rule names the goal of the rules that ended the game, when the
+	// reason says it in words ("checkmate").
+	Rule string `json:"rule,omitempty"`
+	// Points are each seat's score, when the game ended by counting
+	// (Go's stones and territory, komi included).
+	Points []float64 `json:"points,omitempty"`
 }
 
 // create starts a session.
@@ -302,6 +316,7 @@ func (ss *session) state() *State {
 		lm := ss.cur.last
 		st.LastMove = &lm
 	}
+	st.Check = ss.check()
 	if ss.err != nil {
 		st.Error = ss.srv.budget().explain(ss.err)
 		return st
@@ -320,6 +335,9 @@ func (ss *session) state() *State {
 			}
 		}
 		st.Result = &Result{Scores: res, Reason: reason}
+		if ss.line < maxPlies {
+			ss.inWords(st.Result)
+		}
 		return st
 	}
 	if t := ss.toMove(); t >= 0 {
@@ -327,6 +345,7 @@ func (ss *session) state() *State {
 		for _, m := range ss.pos.Moves(nil) {
 			st.Legal = append(st.Legal, ss.pos.Notation(m))
 		}
+		st.Every = ss.every()
 		if err := ss.pos.Err(); err != nil {
 			// The rules failed on this position: the session stops here,
 			// and no bot goes on thinking about it.

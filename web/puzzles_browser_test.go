@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -162,4 +163,44 @@ func TestBrowserTiles(t *testing.T) {
 		t.Errorf("score shown as %q", score)
 	}
 	p.shot("tiles")
+}
+
+// TestBrowser2048Honest: the bars of the AI's evaluation are as long as
+// the values are large (values of 1,602,788 and 1,606,124 are bars of
+// nearly one length), and a game left for another page is there on
+// coming back.
+func TestBrowser2048Honest(t *testing.T) {
+	p := openPage(t, "#/2048")
+	wait[bool](p, `[...document.querySelectorAll("#g2048-board .tile")].filter((e) => e.dataset.value > 0).length === 2`, 20*time.Second)
+	p.click("#g2048-ai")
+	wait[bool](p, `!!document.querySelector(".eval-row.best")`, 20*time.Second)
+	rows := eval[[][2]float64](p, `[...document.querySelectorAll(".eval-row")].filter((r) => !r.textContent.includes("not legal")).map((r) =>
+		[Number(r.querySelector(".num").textContent.replace(/,/g, "")), r.querySelector(".eval-bar > span").getBoundingClientRect().width / r.querySelector(".eval-bar").getBoundingClientRect().width])`)
+	if len(rows) < 2 {
+		t.Fatalf("evaluation rows %v", rows)
+	}
+	best := 0.0
+	for _, r := range rows {
+		best = max(best, r[0])
+	}
+	for _, r := range rows {
+		if r[0] <= 0 {
+			continue
+		}
+		if want := r[0] / best; math.Abs(r[1]-want) > 0.03 {
+			t.Errorf("a move valued %v of the best %v is a bar %.2f long, want %.2f", r[0], best, r[1], want)
+		}
+	}
+	board := eval[string](p, `[...document.querySelectorAll("#g2048-board .tile")].map((e) => e.dataset.value).join()`)
+	eval[chromedp.Void](p, `location.hash = "#/tiles"`)
+	wait[bool](p, `document.querySelector("#main").dataset.page === "tiles"`, 10*time.Second)
+	eval[chromedp.Void](p, `location.hash = "#/2048"`)
+	again := wait[string](p, `document.querySelector("#main").dataset.page === "2048" && document.querySelectorAll("#g2048-board .tile").length === 16 ?
+		[...document.querySelectorAll("#g2048-board .tile")].map((e) => e.dataset.value).join() : ""`, 10*time.Second)
+	if again != board {
+		t.Errorf("back on the page, the board is %s; it was %s", again, board)
+	}
+	if n := eval[string](p, `document.querySelectorAll(".scorebox strong")[2].textContent`); n != "1" {
+		t.Errorf("back on the page, %s moves; one was played", n)
+	}
 }

@@ -23,8 +23,9 @@ func newEnginePlayCmd() *cobra.Command {
 		Use:   "play FILE",
 		Short: "Play a game in the terminal against a random mover or a human",
 		Long: `play runs a game in the terminal: the board is drawn as text and each human
-player types a move in the universal notation or its number in the list
-("?" shows the list again, "quit" leaves). --players gives one kind per
+player types a move in the universal notation, the start of one move
+without the names of the rules' programs ("b2", "e2e4"), or its number in
+the list ("?" shows the list again, "quit" leaves). --players gives one kind per
 player in turn order, human, random or any bot spec (default: the first
 player human, the others random); with bot specs, which have commas of
 their own, separate the players with ";". Dice and other random players always move at random.

@@ -70,6 +70,20 @@ type Format struct {
 	encode    func(w io.Writer, start *engine.State, rec *engine.Record) error
 	decode    func(r io.Reader, start *engine.State) (*engine.Record, error)
 	tags      func(r io.Reader) ([][2]string, error)
+	writes    func(g *engine.Game) error // nil: every game
+}
+
+// Writes reports why the format cannot write records of g, an error that
+// matches ErrUnsupported, or nil when it can: a program offers a game's
+// records in the formats that write it, without encoding one first.
+func (f Format) Writes(g *engine.Game) error {
+	if f.encode == nil {
+		return fmt.Errorf("no record format (use one of notation.Formats)")
+	}
+	if f.writes == nil {
+		return nil
+	}
+	return f.writes(g)
 }
 
 // Encode writes rec in the format (see Encoder).
@@ -111,9 +125,9 @@ func (f Format) Tags(r io.Reader) ([][2]string, error) {
 // draughts with numbered squares.
 var (
 	Universal = Format{Name: "ludus", Ext: ".txt", MediaType: "text/plain; charset=utf-8", encode: encodeUniversal, decode: decodeUniversal, tags: universalTags}
-	PGN       = Format{Name: "pgn", Ext: ".pgn", MediaType: "application/x-chess-pgn", encode: encodePGN, decode: decodePGN, tags: movetextTags}
+	PGN       = Format{Name: "pgn", Ext: ".pgn", MediaType: "application/x-chess-pgn", encode: encodePGN, decode: decodePGN, tags: movetextTags, writes: ChessLike}
 	SGF       = Format{Name: "sgf", Ext: ".sgf", MediaType: "application/x-go-sgf", encode: encodeSGF, decode: decodeSGF, tags: sgfTags}
-	PDN       = Format{Name: "pdn", Ext: ".pdn", MediaType: "application/x-draughts-pdn", encode: encodePDN, decode: decodePDN, tags: movetextTags}
+	PDN       = Format{Name: "pdn", Ext: ".pdn", MediaType: "application/x-draughts-pdn", encode: encodePDN, decode: decodePDN, tags: movetextTags, writes: draughtsWrites}
 )
 
 // Every format is an encoder and a decoder.
@@ -166,4 +180,33 @@ func ResultOf(scores []float64) string {
 		return "*"
 	}
 	return outcomeOf(scores).pgn()
+}
+
+// MoveWriter writes a legal move of s in a notation.
+type MoveWriter func(s *engine.State, m *engine.Move) (string, error)
+
+// Moves returns the writer of single moves of g in the format's own
+// notation, as its records write them: standard algebraic moves for PGN
+// (Nf3, exd5, O-O, e8=Q+), numbered squares for PDN (32-28, 28x19x10),
+// points for SGF (a drop on the grid: ee; a pass: the empty string), and
+// the universal notation. A move list shows the moves as players write
+// them with it. It is an ErrUnsupported error when the format cannot
+// write g (see Writes).
+func (f Format) Moves(g *engine.Game) (MoveWriter, error) {
+	if err := f.Writes(g); err != nil {
+		return nil, err
+	}
+	switch f.Name {
+	case PGN.Name:
+		return san, nil
+	case PDN.Name:
+		d, err := draughtsOf(g)
+		if err != nil {
+			return nil, err
+		}
+		return d.write, nil
+	case SGF.Name:
+		return sgfGameOf(g).value, nil
+	}
+	return func(s *engine.State, m *engine.Move) (string, error) { return s.Notation(m), nil }, nil
 }

@@ -82,6 +82,12 @@ func draughtsOf(g *engine.Game) (*draughts, error) {
 	return d, nil
 }
 
+// draughtsWrites reports why PDN cannot write g, or nil.
+func draughtsWrites(g *engine.Game) error {
+	_, err := draughtsOf(g)
+	return err
+}
+
 // typeOf returns the GameType tag: the game's number, or for a game PDN
 // has none for, the long form with type 0: who moves first, the board's
 // width and height, numeric notation from the top left (N2), and 1 when

@@ -204,15 +204,22 @@ func disambiguate(s *engine.State, m *engine.Move) string {
 
 // inCheck reports whether a King of the side to move is attacked.
 func inCheck(s *engine.State) bool {
+	return len(Checked(s)) > 0
+}
+
+// Checked returns the positions of the side to move's Kings that are
+// attacked, in a chess-like game (see ChessLike): the Kings in check.
+func Checked(s *engine.State) []int {
 	g := s.Game()
 	side := s.Side()
+	var out []int
 	for p := range g.Rules.Board.Positions {
 		pc := s.At(p)
 		if !pc.Empty() && pc.Owner() == side && strings.EqualFold(g.Rules.Pieces[pc.Type()].Name, "King") && s.Attacked(p, side) {
-			return true
+			out = append(out, p)
 		}
 	}
-	return false
+	return out
 }
 
 // sanMove is a move of standard algebraic notation as read.

@@ -56,3 +56,27 @@ func moves(n *engine.RecordNode) []any {
 	}
 	return out
 }
+
+// Writes says, for every bundled game and format, what encoding a random
+// game of it finds: an ErrUnsupported error exactly when the format
+// refuses the game.
+func TestWrites(t *testing.T) {
+	for _, name := range games.Names() {
+		g := open(t, name, "")
+		rec, _ := randomRecord(g, 40, 1)
+		for _, f := range notation.Formats() {
+			werr := f.Writes(g)
+			var text bytes.Buffer
+			eerr := f.Encode(&text, engine.NewState(g), rec)
+			if werr != nil && !errors.Is(werr, notation.ErrUnsupported) {
+				t.Errorf("%s %s: Writes: %v, not ErrUnsupported", name, f.Name, werr)
+			}
+			if (werr == nil) != !errors.Is(eerr, notation.ErrUnsupported) {
+				t.Errorf("%s %s: Writes says %v, Encode %v", name, f.Name, werr, eerr)
+			}
+		}
+	}
+	if err := (notation.Format{}).Writes(open(t, "chess", "")); err == nil {
+		t.Error("the zero Format writes chess")
+	}
+}

@@ -73,10 +73,11 @@ func (h Human) Choose(ctx context.Context, pos *engine.Position) (search.Decisio
 			fmt.Fprintf(h.Out, "no move %d: pick 1 to %d\n", i, len(moves))
 			continue
 		}
-		if m, err := pos.ParseMove(line); err == nil {
+		m, err := pos.ReadMove(line)
+		if err == nil {
 			return search.Decision[engine.Ply]{Move: m}, nil
 		}
-		fmt.Fprintf(h.Out, "%q is not a legal move (type ? for the list)\n", line)
+		fmt.Fprintf(h.Out, "%v (type ? for the list)\n", err)
 	}
 }
 

@@ -50,6 +50,48 @@ func TestHuman(t *testing.T) {
 	}
 }
 
+// TestHumanTypes: a move is typed as people write it, the start of one
+// legal move without the names of the rules' programs; a start that fits
+// several moves names them; the text board shows the marks as X and O.
+func TestHumanTypes(t *testing.T) {
+	tests := []struct {
+		game, typed, want, says string
+	}{
+		{"tic-tac-toe", "b2", "b2 drop-on-empty X Mark", ""},
+		{"chess", "e2e4", "e2 - e4 pawn-push", ""},
+		{"chess", "g1 f3", "g1 - f3 leap n nw", ""},
+		{"chess", "g1", "", "could be any of 2 moves"},
+		{"chess", "e2 e5", "", `"e2 e5" is not a legal move`},
+	}
+	for _, tt := range tests {
+		var out strings.Builder
+		h := terminal.Human{In: bufio.NewReader(strings.NewReader(tt.typed + "\nquit\n")), Out: &out}
+		pos := open(t, tt.game).New()
+		d, err := h.Choose(context.Background(), pos)
+		if tt.want == "" {
+			if !errors.Is(err, terminal.ErrQuit) || !strings.Contains(out.String(), tt.says) {
+				t.Errorf("%s: typed %q: %v, the terminal says:\n%s", tt.game, tt.typed, err, out.String())
+			}
+			continue
+		}
+		if err != nil || pos.Notation(d.Move) != tt.want {
+			t.Errorf("%s: typed %q: chose %q (%v), want %q", tt.game, tt.typed, pos.Notation(d.Move), err, tt.want)
+		}
+	}
+	g := open(t, "tic-tac-toe")
+	pos := g.New()
+	for _, m := range []string{"b2", "a1"} {
+		ply, err := pos.ReadMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.Play(ply)
+	}
+	if board := pos.State().TextBoard(g.View); !strings.Contains(board, "2 . X .") || !strings.Contains(board, "1 O . .") {
+		t.Errorf("the board after b2 and a1:\n%s", board)
+	}
+}
+
 // TestSeats reads --players lists: kinds by position, dice left out, bot
 // specs with commas of their own, and the errors.
 func TestSeats(t *testing.T) {

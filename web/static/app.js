@@ -32,13 +32,15 @@ async function route() {
   }
   const r = routes.find((r) => r.re.test(path));
   for (const a of document.querySelectorAll(".tabs a")) {
-    const on = r && a.dataset.tab === r.tab;
+    // A boolean: toggle(name, undefined) would flip the class.
+    const on = Boolean(r && a.dataset.tab === r.tab);
     a.classList.toggle("active", on);
     if (on) a.setAttribute("aria-current", "page");
     else a.removeAttribute("aria-current");
   }
   main.replaceChildren();
   if (!r) {
+    delete main.dataset.page;
     main.append(h("section", {class: "page narrow"},
       h("h1", {}, "Nothing here"),
       h("p", {}, "This address names no page. ", h("a", {href: "#/"}, "Back to the games."))));

@@ -4,7 +4,7 @@
 // WebSocket cannot be opened) and fetches the state again after each event.
 
 import {Picker, difference} from "./moves.js";
-import {moveTree, seatDot} from "./tree.js";
+import {lastPlayed, lastThrow, moveTree, seatAt, seatDot, thrown} from "./tree.js";
 import {Table} from "./table.js";
 import {APIError, api, created, h, s, spinner, svgFrom, toast, tokens} from "./ui.js";
 
@@ -26,14 +26,17 @@ export function mount(main, {id}) {
   const status = h("div", {class: "status", role: "status", "aria-live": "polite"}, spinner("Loading"), " Loading…");
   const live = h("span", {class: "live", title: "Live updates"}, "offline");
   const boardBox = h("div", {class: "board", "aria-busy": "true"});
+  const diceBox = h("div", {class: "dice", hidden: true, "aria-live": "polite"});
+  // The last move, said to screen readers as it is played.
+  const announce = h("div", {class: "visually-hidden announce", "aria-live": "polite"});
   const choices = h("div", {class: "choices", hidden: true});
   const passBox = h("div", {class: "pass-box"});
   const moveInput = h("input", {type: "text", list: "legal-moves", placeholder: "Type a move", "aria-label": "Move", spellcheck: "false", autocomplete: "off"});
   const legalList = h("datalist", {id: "legal-moves"});
   const table = new Table({id, base, held, state: () => state, lastSeat: () => lastSeat, refresh: (st) => refresh(st)});
   const treeBox = h("div", {class: "tree-box"});
-  const downloads = h("div", {class: "downloads"},
-    ["ludus", "sgf", "pgn", "pdn"].map((f) => h("button", {class: "btn btn-small", type: "button", onclick: () => download(f)}, f.toUpperCase())));
+  // The record formats that write the game, once the server has said.
+  const downloads = h("div", {class: "downloads"});
 
   main.append(h("section", {class: "page session"},
     h("div", {class: "page-head"},
@@ -43,7 +46,7 @@ export function mount(main, {id}) {
     h("div", {class: "session-grid"},
       h("div", {class: "board-col"}, boardBox),
       h("aside", {class: "side-col"},
-        h("div", {class: "card"}, status, table.offers, seatsBox, choices, passBox,
+        h("div", {class: "card"}, status, announce, diceBox, table.offers, seatsBox, choices, passBox,
           h("form", {class: "move-form", onsubmit: (e) => {
             e.preventDefault();
             if (moveInput.value.trim()) play(moveInput.value.trim());
@@ -102,6 +105,8 @@ export function mount(main, {id}) {
     if (!geo) {
       geo = await api("GET", `${base}/geometry`);
       names = new Set(geo.cells.map((c) => c.name));
+      downloads.replaceChildren(...(geo.records || ["ludus"]).map((f) =>
+        h("button", {class: "btn btn-small", type: "button", "data-format": f, onclick: () => download(f)}, f.toUpperCase())));
     }
     if (st.version !== shownBoard) {
       const [svg, tree] = await Promise.all([
@@ -116,7 +121,9 @@ export function mount(main, {id}) {
       if (closed) return;
       lastSeat = seatAt(tree);
       drawBoard(svg);
-      treeBox.replaceChildren(moveTree(tree, st.players));
+      treeBox.replaceChildren(moveTree(tree, st.players, geo.colors));
+      drawDice(lastThrow(tree));
+      announce.textContent = lastPlayed(tree, st.players);
       // Keep the current move in view inside the list (scrollIntoView
       // would scroll the page too).
       const cur = treeBox.querySelector(".current");
@@ -138,7 +145,9 @@ export function mount(main, {id}) {
     drawSeats();
     drawStatus();
     if (changed || !picker) {
-      picker = new Picker(mySeat() >= 0 ? st.legal || [] : [], names);
+      // Every move a person may choose, where the rules list one move a
+      // position (each turn of a Pentago quadrant).
+      picker = new Picker(mySeat() >= 0 ? st.every || st.legal || [] : [], names);
       choices.hidden = true;
     }
     legalList.replaceChildren(...(mySeat() >= 0 ? st.legal || [] : []).map((m) => h("option", {value: m})));
@@ -156,7 +165,7 @@ export function mount(main, {id}) {
       const toMove = state.to_move === i && !state.result;
       return h("div", {class: `seat${toMove ? " to-move" : ""}${seat.open ? " open" : ""}`, "data-seat": i},
         h("div", {class: "seat-line"},
-          seatDot(state.players, i),
+          seatDot(geo && geo.colors, i),
           h("span", {class: "seat-player"}, p),
           h("span", {class: "seat-who"}, who),
           toMove ? h("span", {class: "badge"}, state.thinking ? "thinking" : "to move") : null,
@@ -174,7 +183,8 @@ export function mount(main, {id}) {
       node = h("span", {class: "closed", id: "closed"}, `This game was closed: ${st.closed}.`);
     } else if (st.result) {
       node = h("div", {class: "result", id: "result"}, h("strong", {}, resultText(st)),
-        st.result.reason ? h("div", {class: "muted small reason"}, st.result.reason) : null,
+        st.result.points ? h("div", {class: "points"}, st.result.points.map((v, i) => `${st.players[i]} ${v}`).join(" · ")) : null,
+        st.result.rule ? h("div", {class: "muted small reason"}, `by the rule ${st.result.rule}`) : null,
         h("button", {class: "btn btn-primary btn-small rematch", type: "button", id: "rematch", onclick: rematch}, "Play again"));
     } else if (st.thinking) {
       const seat = st.seats[st.to_move] || {};
@@ -184,13 +194,24 @@ export function mount(main, {id}) {
     } else if (busy) {
       node = h("span", {}, spinner("Sending"), " Sending…");
     } else if (mySeat() >= 0) {
-      node = h("span", {class: "your-move"}, `Your move, ${st.players[st.to_move]}`);
+      node = h("span", {class: "your-move"}, `Your move, ${st.players[st.to_move]}`, st.check ? h("strong", {class: "check"}, " — check") : null);
     } else {
-      node = h("span", {}, `${st.players[st.to_move]} to move`);
+      node = h("span", {}, `${st.players[st.to_move]} to move`, st.check ? h("strong", {class: "check"}, " — check") : null);
     }
     status.replaceChildren(h("div", {class: "status-main"}, node,
       st.fault ? h("div", {class: "fault small", role: "alert"}, st.fault) : null),
     h("span", {class: "version", title: `version ${st.version}`}, `move ${st.moves.length}`));
+  }
+
+  // drawDice shows the last throw of dice: each die, and the total.
+  function drawDice(th) {
+    diceBox.hidden = !th;
+    if (!th) return;
+    diceBox.replaceChildren(h("span", {class: "dice-faces", "aria-hidden": "true"}, th.moves.map((m) => {
+      const n = thrown([m]);
+      return h("span", {class: `die${n ? " up" : ""}`, title: m}, n === null ? "?" : String(n));
+    })),
+    h("strong", {class: "dice-total"}, th.total === null ? "dice thrown" : `${th.total} thrown`));
   }
 
   function drawBoard(svgText) {
@@ -244,6 +265,8 @@ export function mount(main, {id}) {
       if (geo.shape === "point") return s("circle", {class: cls, cx: p.x, cy: p.y, r: c * 0.42});
       return s("rect", {class: cls, x: p.x - c / 2, y: p.y - c / 2, width: c, height: c, rx: c * 0.08});
     };
+    // The Kings in check, ringed.
+    for (const k of state.check || []) layer.push(sq(k, "hl-check"));
     const lm = state.last_move;
     if (lm) {
       if (lm.from) layer.push(sq(lm.from, "hl-last"));
@@ -271,6 +294,7 @@ export function mount(main, {id}) {
       const name = t.dataset.cell;
       const active = next.has(name) || Boolean(mine && picker.prefix.includes(name));
       t.classList.toggle("active", active);
+      t.classList.toggle("column", Boolean(mine && !active && columnStart(name) !== name));
       t.setAttribute("tabindex", active ? "0" : "-1");
       t.setAttribute("aria-label", name + (active ? "" : " (no move)"));
     }
@@ -304,7 +328,7 @@ export function mount(main, {id}) {
 
   function cell(name) {
     if (mySeat() < 0 || busy || !picker) return;
-    const r = picker.click(name);
+    const r = picker.click(columnStart(name));
     choices.hidden = true;
     if (r.move) {
       play(r.move);
@@ -323,6 +347,20 @@ export function mount(main, {id}) {
       choices.hidden = false;
     }
     drawOverlay();
+  }
+
+  // columnStart returns the position a click on name stands for: itself,
+  // or, when no move starts or goes on there and exactly one move starts
+  // in its column (a disc dropped into connect four), that start.
+  function columnStart(name) {
+    if (picker.prefix.length || picker.starts().has(name)) return name;
+    const at = geo.cells.find((c) => c.name === name);
+    if (!at) return name;
+    const column = [...picker.starts()].filter((n) => {
+      const c = geo.cells.find((x) => x.name === n);
+      return c && Math.abs(c.x - at.x) < geo.cell / 4;
+    });
+    return column.length === 1 ? column[0] : name;
   }
 
   async function play(move) {
@@ -507,25 +545,30 @@ export function mount(main, {id}) {
   };
 }
 
-// seatAt returns the seat of the tree's current move (-1 at the start).
-function seatAt(tree) {
-  let nodes = tree.children;
-  let seat = -1;
-  for (const i of tree.current || []) {
-    if (!nodes || !nodes[i]) return -1;
-    seat = nodes[i].seat;
-    nodes = nodes[i].children;
-  }
-  return seat;
-}
-
-// resultText says who won from the seats' scores.
+// resultText says who won from the seats' scores, and how, in the words
+// the server gives: "X wins: three in a row", "Draw by repetition".
 export function resultText(st) {
   const sc = st.result.scores || [];
-  if (!sc.length) return "Game over";
+  const how = st.result.reason || "";
+  if (!sc.length) return how ? `Game over: ${how}` : "Game over";
   const best = Math.max(...sc);
   const top = sc.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
-  if (top.length === sc.length) return "Draw";
-  if (top.length === 1) return `${st.players[top[0]]} wins`;
-  return `${top.map((i) => st.players[i]).join(" and ")} win`;
+  let who;
+  if (top.length === sc.length) {
+    if (how === "repetition") return "Draw by repetition";
+    if (how === "points") return "Draw on points";
+    if (/^draw\b/i.test(how)) return how[0].toUpperCase() + how.slice(1); // "draw agreed"
+    who = "Draw";
+  } else if (top.length === 1) {
+    who = `${st.players[top[0]]} wins`;
+    const pts = st.result.points;
+    if (how === "points" && pts && pts.length === sc.length) {
+      // By the margin over the next best, as Go players say: W+6.5.
+      const margin = pts[top[0]] - Math.max(...pts.filter((_, i) => i !== top[0]));
+      return `${who} by ${margin} point${margin === 1 ? "" : "s"}`;
+    }
+  } else {
+    who = `${top.map((i) => st.players[i]).join(" and ")} win`;
+  }
+  return how ? `${who}: ${how}` : who;
 }

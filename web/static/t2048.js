@@ -89,10 +89,23 @@ export function mount(main) {
     pref.set("2048.seed", Number(seed.value));
     try {
       const g = await api("POST", "/api/2048/games", {seed: Number(seed.value) || 0}, {signal: ctl.signal});
+      pref.set("2048.game", g.id);
       show(g);
       evalBox.replaceChildren(h("p", {class: "muted small"}, "Ask the AI for a move to see how it values each one."));
     } catch (err) {
       if (err.name !== "AbortError") boardBox.replaceChildren(h("p", {class: "error"}, err.message));
+    }
+  }
+
+  // resume shows the game this browser played last, when the server still
+  // has it (games live in its memory), or else starts one.
+  async function resume() {
+    const id = pref.get("2048.game", "");
+    if (!id) return start();
+    try {
+      show(await api("GET", `/api/2048/games/${encodeURIComponent(id)}`, undefined, {signal: ctl.signal}));
+    } catch (err) {
+      if (err.name !== "AbortError") start();
     }
   }
 
@@ -151,20 +164,21 @@ export function mount(main) {
   function showEvals(res) {
     const ev = res.evals || {};
     const vals = DIRS.map((d) => ev[d]).filter((v) => typeof v === "number" && Number.isFinite(v));
-    // Bars from a little under the worst legal move to the best, so that
-    // close values still show their order.
+    // Bars from zero (or the least value, when one is below zero) to the
+    // best: their lengths are in the ratio of the values, so that values
+    // within a fraction of a percent are bars of nearly one length. How
+    // far each is from the best is written beside it.
     const max = Math.max(...vals);
-    const min = Math.min(...vals);
-    const hi = max;
-    const lo = max > min ? min - (max - min) * 0.25 : min - 1;
+    const lo = Math.min(0, ...vals);
     evalBox.replaceChildren(...DIRS.map((d) => {
       const v = ev[d];
       const ok = typeof v === "number" && Number.isFinite(v);
-      const pct = ok ? Math.max(2, ((v - lo) / (hi - lo)) * 100) : 0;
+      const pct = ok && max > lo ? ((v - lo) / (max - lo)) * 100 : ok ? 100 : 0;
       return h("div", {class: `eval-row${d === res.move ? " best" : ""}`, "data-move": d},
         h("span", {}, `${GLYPH[d]} ${d}`),
         h("span", {class: "eval-bar"}, h("span", {style: `width:${pct}%`})),
-        h("span", {class: "num"}, ok ? number(v) : "not legal"));
+        h("span", {class: "num"}, ok ? number(v) : "not legal"),
+        h("span", {class: "gap muted small"}, ok && v < max ? `−${Math.abs(max) >= 1000 ? Math.round(max - v).toLocaleString("en-US") : number(max - v)}` : ""));
     }));
   }
 
@@ -195,7 +209,7 @@ export function mount(main) {
     autoBtn.setAttribute("aria-pressed", "false");
   }
 
-  start();
+  resume();
   return () => {
     stopAuto();
     ctl.abort();

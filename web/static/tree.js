@@ -4,60 +4,144 @@
 
 import {h} from "./ui.js";
 
-// The colours of the pieces as the server draws them (engine.playerColor):
-// players named after a colour get that colour, the others one of the
-// palette by seat, so that a seat's dot matches its pieces.
-const NAMED = {white: "#f7f3ea", black: "#262626", red: "#c0392b", blue: "#2e6fb8", yellow: "#f1c40f", green: "#27ae60", orange: "#e67e22", purple: "#8e44ad"};
-const PALETTE = ["#f7f3ea", "#262626", "#c0392b", "#2e6fb8", "#27ae60", "#8e44ad"];
-
-// seatDot is a dot in the colour of a seat's player.
-export function seatDot(players, seat) {
-  const name = players && seat >= 0 ? String(players[seat] || "") : "";
-  const color = seat < 0 ? "transparent" : NAMED[name.toLowerCase()] || PALETTE[seat % PALETTE.length];
-  return h("span", {class: "seat-dot", style: `background:${color}`, "aria-hidden": "true"});
+// seatDot is a dot in the colour of a seat's pieces: colors are the
+// seats' colours as the server draws their pieces (the board's frame).
+export function seatDot(colors, seat) {
+  const color = seat >= 0 && colors && colors[seat] ? colors[seat] : "transparent";
+  return h("span", {class: "seat-dot", style: `background:${color}`, "aria-hidden": "true", "data-color": color});
 }
 
-// moveTree draws GET /api/sessions/{id}/tree. players names the seats.
-export function moveTree(tree, players) {
+// moveTree draws GET /api/sessions/{id}/tree. players names the seats,
+// colors gives their colours.
+// A run of chance moves (the dice of one throw) is one line: the total
+// thrown, the dice in its title.
+export function moveTree(tree, players, colors) {
   const current = (tree.current || []).join(".");
   const box = h("div", {class: "tree", role: "list", "aria-label": "Moves"});
   if (!tree.children || !tree.children.length) {
     box.append(h("p", {class: "muted small"}, "No moves yet."));
     return box;
   }
-  line(box, tree.children, 1, [], current, players);
+  line(box, tree.children, 1, [], current, {players, colors});
   return box;
 }
 
 // line appends the moves from a list of siblings on: the first sibling
-// continues the line, the others open variations.
+// continues the line, the others open variations. ply numbers the moves
+// of players; chance moves have no number.
 function line(box, nodes, ply, path, current, players) {
   while (nodes && nodes.length) {
-    const here = [...path, 0];
-    box.append(item(nodes[0], ply, here, current, players));
+    const first = run(nodes[0], [...path, 0]);
+    box.append(item(first, ply, current, players));
     for (let j = 1; j < nodes.length; j++) {
-      const vpath = [...path, j];
+      const r = run(nodes[j], [...path, j]);
       const v = h("div", {class: "variation", role: "group", "aria-label": "Variation"});
-      v.append(item(nodes[j], ply, vpath, current, players));
-      line(v, nodes[j].children, ply + 1, vpath, current, players);
+      v.append(item(r, ply, current, players));
+      line(v, r.last.children, ply + (r.chance ? 0 : 1), r.path, current, players);
       box.append(v);
     }
-    nodes = nodes[0].children;
-    path = here;
-    ply++;
+    if (!first.chance) ply++;
+    nodes = first.last.children;
+    path = first.path;
   }
 }
 
-function item(node, ply, path, current, players) {
-  const key = path.join(".");
-  const isCurrent = key === current;
-  const onLine = current === key || current.startsWith(key + ".");
-  const who = node.seat >= 0 && players ? players[node.seat] : "chance";
+// run gathers a chance move and the chance moves that follow it alone
+// (the other dice of one throw); a player's move is a run of one.
+function run(node, path) {
+  const r = {nodes: [node], path, last: node, chance: node.seat < 0};
+  while (r.chance && r.last.children.length === 1 && r.last.children[0].seat < 0) {
+    r.last = r.last.children[0];
+    r.nodes.push(r.last);
+    r.path = [...r.path, 0];
+  }
+  return r;
+}
+
+// thrown returns what a throw of dice adds up to: the sum of the numbers
+// its moves name ("x2 throw 1 ?Dice Up"), or null when they name none.
+export function thrown(moves) {
+  let total = null;
+  for (const m of moves) {
+    for (const w of m.split(/\s+/)) {
+      if (/^\d+$/.test(w)) total = (total || 0) + Number(w);
+    }
+  }
+  return total;
+}
+
+// lastThrow returns the moves of the last throw of dice on the tree's
+// current line, with their total: {moves, total}, or null.
+export function lastThrow(tree) {
+  let nodes = tree.children;
+  let moves = [];
+  let last = [];
+  for (const i of tree.current || []) {
+    const n = nodes && nodes[i];
+    if (!n) break;
+    if (n.seat < 0) {
+      moves.push(n.move);
+    } else if (moves.length) {
+      last = moves;
+      moves = [];
+    }
+    nodes = n.children;
+  }
+  const ms = moves.length ? moves : last;
+  return ms.length ? {moves: ms, total: thrown(ms)} : null;
+}
+
+function item(r, ply, current, players) {
+  // The paths of the run's moves: the first's, then one deeper each.
+  const depth = r.path.length - r.nodes.length + 1;
+  const keys = r.nodes.map((_, i) => r.path.slice(0, depth + i).join("."));
+  const isCurrent = keys.includes(current);
+  const onLine = current === keys[0] || current.startsWith(keys[0] + ".");
+  if (r.chance) {
+    const total = thrown(r.nodes.map((n) => n.move));
+    const label = r.nodes.length > 1 && total !== null ? `${total} thrown` : r.nodes[0].move;
+    return h("div", {
+      class: `tree-move chance${onLine ? " on-line" : ""}${isCurrent ? " current" : ""}`,
+      role: "listitem", "aria-current": isCurrent ? "step" : null, title: r.nodes.map((n) => n.move).join("\n"),
+    },
+    h("span", {class: "ply"}, ""),
+    h("span", {class: "die-mark", "aria-hidden": "true"}, "⚄"),
+    h("span", {class: "mv"}, label));
+  }
+  const node = r.nodes[0];
+  const who = players.players ? players.players[node.seat] : "";
   return h("div", {
     class: `tree-move${onLine ? " on-line" : ""}${isCurrent ? " current" : ""}`,
-    role: "listitem", "aria-current": isCurrent ? "step" : null, title: who,
+    role: "listitem", "aria-current": isCurrent ? "step" : null, title: node.text ? `${who}: ${node.move}` : who,
   },
   h("span", {class: "ply"}, `${ply}.`),
-  seatDot(players, node.seat),
-  h("span", {class: "mv"}, node.move));
+  seatDot(players.colors, node.seat),
+  h("span", {class: "mv"}, node.text || node.move));
+}
+
+// lastPlayed says the current move as a person hears it: "Black played
+// Qh4#", in the game's own notation where the server gives one.
+export function lastPlayed(tree, players) {
+  let nodes = tree.children;
+  let last = null;
+  for (const i of tree.current || []) {
+    if (!nodes || !nodes[i]) break;
+    last = nodes[i];
+    nodes = last.children;
+  }
+  if (!last) return "";
+  const who = last.seat >= 0 ? players[last.seat] : "The dice";
+  return `${who} played ${last.text || last.move}`;
+}
+
+// seatAt returns the seat of the tree's current move (-1 at the start).
+export function seatAt(tree) {
+  let nodes = tree.children;
+  let seat = -1;
+  for (const i of tree.current || []) {
+    if (!nodes || !nodes[i]) return -1;
+    seat = nodes[i].seat;
+    nodes = nodes[i].children;
+  }
+  return seat;
 }

@@ -73,7 +73,11 @@ export async function api(method, path, body, {signal, headers = {}} = {}) {
     throw new APIError(0, "the server cannot be reached");
   }
   const type = res.headers.get("Content-Type") || "";
-  const data = type.includes("json") ? await res.json().catch(() => null) : await res.text();
+  // A body cut short by leaving the page is an abort, not an empty answer.
+  const data = type.includes("json") ? await res.json().catch((err) => {
+    if (err.name === "AbortError") throw err;
+    return null;
+  }) : await res.text();
   if (!res.ok) {
     const why = data && typeof data === "object" && data.error ? data.error : `${res.status} ${res.statusText}`;
     throw new APIError(res.status, why);
