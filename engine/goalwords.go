@@ -50,8 +50,27 @@ func GoalWords(r *rules.Rules, c rules.GoalCond) string {
 		return "the goal reached"
 	case rules.GoalConnected:
 		return "a chain across"
+	case rules.GoalCompare:
+		return clockWords(r, c)
 	}
 	return ""
+}
+
+// clockWords names a move clock reaching its limit, (>= halfmoves 100),
+// as chess players do: "the fifty-move rule" (a clock counts each side's
+// moves, so 100 is fifty moves each).
+func clockWords(r *rules.Rules, c rules.GoalCond) string {
+	if c.Op != rules.OpGe || c.X == nil || c.Y == nil || c.X.Kind != rules.EVar || c.Y.Kind != rules.ENum {
+		return ""
+	}
+	if c.X.A < 0 || c.X.A >= len(r.Vars) || !r.Vars[c.X.A].Clock || c.Y.N < 2 || c.Y.N%2 != 0 {
+		return ""
+	}
+	moves := c.Y.N / 2
+	if moves == 50 {
+		return "the fifty-move rule"
+	}
+	return "the " + strconv.Itoa(moves) + "-move rule"
 }
 
 // inARow reports whether a relative configuration is a line: the same

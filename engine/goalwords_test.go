@@ -17,7 +17,7 @@ func TestGoalWords(t *testing.T) {
 	}{
 		{"tic-tac-toe.zrf", []string{"three in a row", "stalemate"}},
 		{"connect-four.zrf", []string{"four in a row", "stalemate"}},
-		{"chess.zrf", []string{"checkmate", "stalemate", "repetition"}},
+		{"chess.zrf", []string{"checkmate", "stalemate", "repetition", "the fifty-move rule"}},
 		{"hex.zrf", []string{"a chain across"}},
 	}
 	for _, tt := range tests {
