@@ -226,9 +226,11 @@ func TestWriteSpeedReport(t *testing.T) {
 	if len(lines) < 5 || len(row) != 10 || strings.TrimSpace(row[1]) != "tic-tac-toe" {
 		t.Fatalf("report:\n%s", buf.String())
 	}
-	for _, cell := range row[3:9] {
+	for i, cell := range row[3:9] {
 		v, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(cell), ",", ""), 64)
-		if err != nil || v <= 0 {
+		// The last cell is a ratio written to two decimals: a busy
+		// machine can round a slow playout rate's share to 0.00.
+		if err != nil || v < 0 || (v == 0 && i < 5) {
 			t.Errorf("cell %q: %v, want a positive rate", cell, err)
 		}
 	}
