@@ -1,11 +1,7 @@
 package main
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
-	"runtime"
-	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -17,25 +13,9 @@ import (
 // The command-line tests are scripts in testdata/script: each runs ludus as a
 // user would and checks its output, exit status and files.
 func TestMain(m *testing.M) {
-	if filepath.Base(os.Args[0]) != "ludus" {
-		scriptsInParallel()
-	}
 	testscript.Main(m, map[string]func(){
 		"ludus": main,
 	})
-}
-
-// scriptsInParallel runs more scripts at once than there are processors,
-// unless -parallel says otherwise: most of a script's time is spent
-// waiting for a program it started, a browser, a signal or a server, so
-// that going test by processor leaves them idle.
-func scriptsInParallel() {
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0)))
-	}
 }
 
 func TestScripts(t *testing.T) {
