@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -11,32 +10,14 @@ import (
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/games"
+	"github.com/ludus-games/ludus/internal/hostilerules"
 )
-
-// walker is a game of drops on an n by n board whose drop program walks
-// the rest of the board from every empty position: each loop stays far
-// under the loop limit, but one generation of the moves takes about n^4
-// steps (on small boards the compiler plans the walks instead).
-func walker(n int) string {
-	var cols, rows []string
-	for i := range n {
-		cols = append(cols, fmt.Sprintf("c%d", i))
-		rows = append(rows, fmt.Sprintf("r%d", i))
-	}
-	return fmt.Sprintf(`(game (title "Walker") (players A B) (turn-order A B)
- (board (grid (start-rectangle 0 0 10 10) (dimensions ("%s" (10 0)) ("%s" (0 10)))
-  (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
- (piece (name P) (drops ((verify empty?)
-   (while (on-board? s) s (while (on-board? e) e) (while (on-board? w) w))
-   add)))
- (board-setup (A (P off 9)) (B (P off 9))))`, strings.Join(cols, "/"), strings.Join(rows, "/"))
-}
 
 // A budget of steps stops move generation that would go over it, with an
 // error that wraps ErrBudget and names the program; without a budget the
 // same generation ends, and a budget above its cost changes nothing.
 func TestBudgetSteps(t *testing.T) {
-	g := compileText(t, "walker.zrf", walker(24), "")
+	g := compileText(t, "walker.zrf", hostilerules.Walker(24), "")
 	var ml engine.MoveList
 	s := engine.NewState(g)
 	s.SetBudget(engine.Budget{Steps: 1 << 40})
@@ -76,7 +57,7 @@ func TestBudgetSteps(t *testing.T) {
 // A closed Stop ends generation within a few thousand steps, with an
 // error that wraps ErrStopped; a position keeps it as its error.
 func TestBudgetStop(t *testing.T) {
-	g, err := games.Read("walker.zrf", []byte(walker(40)), games.Options{})
+	g, err := games.Read("walker.zrf", []byte(hostilerules.Walker(40)), games.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +99,7 @@ func TestBudgetExpression(t *testing.T) {
 // A board over the positions allowed is refused before it is made, with
 // an error that wraps zrf.ErrTooLarge and names the place.
 func TestBuildWithinPositions(t *testing.T) {
-	src := walker(30)
+	src := hostilerules.Walker(30)
 	f, err := zrf.Read("big.zrf", []byte(src), fstest.MapFS{})
 	if err != nil {
 		t.Fatal(err)

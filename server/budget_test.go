@@ -15,27 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ludus-games/ludus/internal/hostilerules"
 	"github.com/ludus-games/ludus/store"
 )
-
-// walkerRules is a game of drops on an n by n board whose drop program
-// walks the rest of the board from every empty position: 2 KB of rules
-// whose every loop stays far under the engine's loop limit, but whose
-// moves cost about n^4 steps (141: 15 s and more on this machine).
-func walkerRules(n int) string {
-	var cols, rows []string
-	for i := range n {
-		cols = append(cols, fmt.Sprintf("c%d", i))
-		rows = append(rows, fmt.Sprintf("r%d", i))
-	}
-	return fmt.Sprintf(`(game (title "Walker") (players A B) (turn-order A B)
- (board (grid (start-rectangle 0 0 10 10) (dimensions ("%s" (10 0)) ("%s" (0 10)))
-  (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
- (piece (name P) (drops ((verify empty?)
-   (while (on-board? s) s (while (on-board? e) e) (while (on-board? w) w))
-   add)))
- (board-setup (A (P off 9)) (B (P off 9))))`, strings.Join(cols, "/"), strings.Join(rows, "/"))
-}
 
 // gridRules is a game of drops on an n by n board and nothing else.
 func gridRules(n int) string {
@@ -115,8 +97,8 @@ func TestCostlyRulesDoNotBlock(t *testing.T) {
 	for _, tt := range []struct {
 		name, src, budget string
 	}{
-		{"walk141.zrf", walkerRules(141), "--max-cells"},
-		{"walk100.zrf", walkerRules(100), "--max-steps"},
+		{"walk141.zrf", hostilerules.Walker(141), "--max-cells"},
+		{"walk100.zrf", hostilerules.Walker(100), "--max-steps"},
 	} {
 		stop := watchLatency(t, hs.URL+"/api/sessions/"+other.ID)
 		var e apiErr
@@ -329,7 +311,7 @@ func TestRulesTimeBudget(t *testing.T) {
 	other := newSession(t, hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	stop := watchLatency(t, hs.URL+"/api/sessions/"+other.ID)
 	var e apiErr
-	code, took := timedSend(t, "POST", hs.URL+"/api/games?name=walk80.zrf", walkerRules(80), 10*time.Second, &e)
+	code, took := timedSend(t, "POST", hs.URL+"/api/games?name=walk80.zrf", hostilerules.Walker(80), 10*time.Second, &e)
 	slowest := stop()
 	t.Logf("refused after %v; another session's slowest state meanwhile: %v", took, slowest)
 	if code != http.StatusUnprocessableEntity || !strings.Contains(e.Error, "--rules-time") {

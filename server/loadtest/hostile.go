@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ludus-games/ludus/internal/hostilerules"
 	"github.com/ludus-games/ludus/server"
 )
 
@@ -125,7 +126,7 @@ func RunHostile(ctx context.Context, o HostileOptions) (*HostileReport, error) {
 	flood := clientFrom(kinds[1].From)
 	spawn(o.Flooders, func(i int) { floodRequests(ctx, flood, o.URL, i, kinds[1]) })
 	up := clientFrom(kinds[2].From)
-	rules := walkerRules(o.WalkerSize)
+	rules := hostilerules.Walker(o.WalkerSize)
 	spawn(o.Uploaders, func(i int) { uploadCostly(ctx, up, o.URL, rules, i, kinds[2]) })
 	watch := clientFrom(kinds[3].From)
 	spawn(o.Watchers, func(int) { holdStream(ctx, watch, o.URL+"/api/sessions/"+c.ID+"/events", kinds[3]) })
@@ -320,23 +321,4 @@ func holdStream(ctx context.Context, c *http.Client, url string, t *tally) {
 		return
 	}
 	t.add("200, closed before the end")
-}
-
-// walkerRules is a game of drops on an n by n board whose drop program
-// walks the rest of the board from every empty position: 2 KB of rules
-// whose every loop stays far under the engine's loop limit, but whose
-// moves cost about n^4 steps.
-func walkerRules(n int) string {
-	var cols, rows []string
-	for i := range n {
-		cols = append(cols, fmt.Sprintf("c%d", i))
-		rows = append(rows, fmt.Sprintf("r%d", i))
-	}
-	return fmt.Sprintf(`(game (title "Walker") (players A B) (turn-order A B)
- (board (grid (start-rectangle 0 0 10 10) (dimensions ("%s" (10 0)) ("%s" (0 10)))
-  (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
- (piece (name P) (drops ((verify empty?)
-   (while (on-board? s) s (while (on-board? e) e) (while (on-board? w) w))
-   add)))
- (board-setup (A (P off 9)) (B (P off 9))))`, strings.Join(cols, "/"), strings.Join(rows, "/"))
 }
