@@ -114,15 +114,15 @@ var dialectGames = []struct {
 	{"reversi.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=200", 200, 3},
 	{"hex.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=400", 100, 2},
 	{"go.zrf", "Go 5x5", "mcts:iterations=200", 10, "mcts:iterations=200", 200, 3},
-	{"go.zrf", "Go 9x9", "mcts:iterations=100", 3, "mcts:iterations=300", 12, 2},
+	{"go.zrf", "Go 9x9", "mcts:iterations=100", 2, "mcts:iterations=300", 12, 2},
 	{"brazilian-draughts.zrf", "", "mcts:iterations=200", 6, "mcts:iterations=200", 200, 3},
-	{"international-draughts.zrf", "", "mcts:iterations=200", 4, "mcts:iterations=200", 60, 2},
+	{"international-draughts.zrf", "", "mcts:iterations=200", 3, "mcts:iterations=200", 60, 2},
 	{"italian-draughts.zrf", "", "mcts:iterations=200", 6, "mcts:iterations=200", 200, 3},
 	{"laska.zrf", "", "mcts:iterations=200", 6, "mcts:iterations=200", 200, 3},
 	{"ur.zrf", "", "mcts:iterations=50", 2, "mcts:iterations=200", 8, 2},
 	{"fanorona.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=200", 200, 3},
-	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", 3, "mcts:iterations=200", 30, 3},
-	{"pentago.zrf", "", "mcts:iterations=200", 3, "mcts:iterations=400", 24, 2},
+	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", 2, "mcts:iterations=200", 30, 3},
+	{"pentago.zrf", "", "mcts:iterations=100", 3, "mcts:iterations=400", 24, 2},
 }
 
 // TestDialectMCTSAgainstRandom: MCTS loses at most one of a few games of

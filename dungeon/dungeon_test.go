@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/internal/shareddata"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -173,7 +174,7 @@ func TestImportsCompile(t *testing.T) {
 
 // Every layout of every spec passes the independent checker.
 func TestLayoutsAreValid(t *testing.T) {
-	seeds := 3
+	seeds := testenv.Pick(2, 3)
 	if testing.Short() {
 		seeds = 1
 	}

@@ -37,6 +37,9 @@ func conformanceGames(t *testing.T) map[string]*engine.Game {
 		if shareddata.Dir() == "" {
 			break
 		}
+		if costly[f] && !testenv.Long() {
+			continue
+		}
 		out[f] = shared(t, f, "")
 	}
 	if len(out) < 5 {
@@ -44,6 +47,12 @@ func conformanceGames(t *testing.T) map[string]*engine.Game {
 	}
 	return out
 }
+
+// costly are the files of others that list hundreds of moves a ply (an
+// amazon's move and its arrow, chess with every capture forced and its
+// legality trials): a third of the engine's quick tests between them, with
+// bundled games of the same kinds checked anyway. LUDUS_LONG=1 takes them.
+var costly = map[string]bool{"dagaz_amazons.zrf": true, "zog_chess_mandatory.zrf": true}
 
 // forEachGame runs f as a subtest for every conformance game.
 func forEachGame(t *testing.T, f func(t *testing.T, g *engine.Game)) {

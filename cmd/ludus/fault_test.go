@@ -14,6 +14,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/ludus-games/ludus/internal/testenv"
 	"github.com/ludus-games/ludus/store"
 	"github.com/ludus-games/ludus/twenty48"
 )
@@ -27,6 +28,12 @@ func TestFaultScripts(t *testing.T) {
 	}
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/faults",
+		Condition: func(cond string) (bool, error) {
+			if cond == "long" {
+				return testenv.Long(), nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"waitfiles":   waitFiles,
 			"waitlines":   waitLines,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ludus-games/ludus/internal/chrometest"
 	"github.com/ludus-games/ludus/internal/shareddata"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // The command-line tests are scripts in testdata/script: each runs ludus as a
@@ -42,6 +43,8 @@ func TestScripts(t *testing.T) {
 				return sharedDataDir() != "", nil
 			case "browser":
 				return chrometest.Path() != "", nil
+			case "long":
+				return testenv.Long(), nil
 			}
 			return false, nil
 		},
