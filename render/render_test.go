@@ -121,3 +121,24 @@ func TestChessPieces(t *testing.T) {
 		t.Error("a draughts man drawn as a chess piece")
 	}
 }
+
+// Text whose characters the PNG backend's fonts lack is drawn as its Alt;
+// text they have is drawn as itself, whatever its Alt.
+func TestPNGAltText(t *testing.T) {
+	draw := func(text, alt string) []byte {
+		d := New(40, 40)
+		d.Text(Pt(20, 20), text, Font{Size: 20, Anchor: Middle, Center: true, Alt: alt})
+		var b bytes.Buffer
+		if err := d.WritePNG(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	k := draw("K", "")
+	if !bytes.Equal(draw("帥", "K"), k) {
+		t.Error("帥 with Alt K is not drawn as K")
+	}
+	if bytes.Equal(draw("帥", ""), k) || bytes.Equal(draw("R", "K"), k) {
+		t.Error("text drawn as an Alt it should not use")
+	}
+}
