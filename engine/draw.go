@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/ludus-games/ludus/engine/rules"
@@ -71,13 +72,17 @@ func PictureWith(s *State, v *rules.View, o DrawOptions) *render.Drawing {
 	}
 	for p := 0; p < g.np; p++ {
 		if pc := s.cells[p]; pc != 0 && !hidden(v, p) {
-			if style == paper && drawMark(d, g.Rules.Players[pc.Owner()].Name, at(p), size, playerInk(g, pc.Owner())) {
-				continue
+			// Each piece is a group the page finds by its position, to
+			// move it as it is played.
+			d.Open(render.Attr{Name: "class", Value: "piece"}, render.Attr{Name: "data-at", Value: g.Rules.Board.Positions[p]},
+				render.Attr{Name: "data-owner", Value: strconv.Itoa(pc.Owner())})
+			if style != paper || !drawMark(d, g.Rules.Players[pc.Owner()].Name, at(p), size, playerInk(g, pc.Owner())) {
+				if g.stackLevels > 0 {
+					drawColumn(d, s, p, at(p), size)
+				}
+				draw(pc, at(p), size)
 			}
-			if g.stackLevels > 0 {
-				drawColumn(d, s, p, at(p), size)
-			}
-			draw(pc, at(p), size)
+			d.Close()
 		}
 	}
 	if hasHands(g) {

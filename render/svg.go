@@ -44,6 +44,10 @@ func writeSVGShape(w *bufio.Writer, s shape) {
 		fmt.Fprintf(w, `<path d="%s"%s/>`+"\n", pathData(s.path), svgStyle(s.style, true))
 	case kindText:
 		writeSVGText(w, s)
+	case kindOpen:
+		fmt.Fprintf(w, "<g%s>\n", s.text)
+	case kindClose:
+		w.WriteString("</g>\n")
 	}
 }
 
