@@ -38,15 +38,6 @@ func picture(t *testing.T, file string, o engine.DrawOptions, moves []string, ch
 	return b.String()
 }
 
-// count returns how many times each string occurs in svg.
-func count(svg string, subs ...string) []int {
-	out := make([]int, len(subs))
-	for i, s := range subs {
-		out[i] = strings.Count(svg, s)
-	}
-	return out
-}
-
 // TestXiangqiPicture: xiangqi's pieces stand on the points of its lines,
 // as discs bearing their characters, red and black; the river cuts the
 // board between the fifth and sixth ranks, with its words, and each
