@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/ludus-games/ludus/engine/rules"
@@ -27,26 +28,91 @@ const (
 	plates // a grid of a game of drops whose groups of cells turn: a plate per group
 	tiles  // a track laid on a grid's squares, with positions off it: a tile per position
 	goban  // a paper grid of Go: the stones on the lines' intersections
+	river  // xiangqi's board: the pieces on the points, a river and palaces
+	shogi  // shogi's board: squares of one wood, with star points
 )
+
+// DrawOptions change how PictureWith draws a position.
+type DrawOptions struct {
+	// Letters draws the pieces of xiangqi and shogi with their letters
+	// (their notation) instead of their characters.
+	Letters bool
+}
 
 // Picture draws the position. The moves it looks at to choose how to draw
 // the board are generated under s's budget.
-func Picture(s *State, v *rules.View) *render.Drawing {
+func Picture(s *State, v *rules.View) *render.Drawing { return PictureWith(s, v, DrawOptions{}) }
+
+// PictureWith draws the position as Picture does, with options.
+func PictureWith(s *State, v *rules.View, o DrawOptions) *render.Drawing {
 	g := s.g
 	f := newPictureFrame(g, v)
-	style := chooseStyle(g, v)
 	w, h, size, at := f.w, f.h, f.size, f.at
-	if style == squares {
-		style = placementStyle(g, v, at, s.meter.b)
-	}
-	if style == paper && onIntersections(g, v, at, size) {
-		style = goban
-	}
+	style := styleOf(g, v, at, size, s.meter.b)
 	d := render.New(w, h)
 	d.Background = render.Hex("#f4efe4")
 	d.Scale = 2
 	d.Text(render.Pt(w/2, 22), g.Rules.Title, render.FitText(g.Rules.Title, render.Font{Size: math.Max(18, w/45),
 		Anchor: render.Middle, Bold: true, Color: render.Hex("#333")}, w-16))
+	drawBoard(d, g, v, at, size, style)
+	drawLabels(d, g, v, at, size, style)
+	var up []bool
+	if style == shogi || hasHands(g) {
+		up = pointsUp(g, at)
+	}
+	draw := func(pc Piece, c render.Point, size float64) {
+		switch style {
+		case river:
+			drawXiangqiPiece(d, g, pc, c, size, o.Letters)
+		case shogi:
+			drawShogiPiece(d, g, pc, c, size, pc.Owner() >= len(up) || up[pc.Owner()], o.Letters)
+		default:
+			drawPiece(d, g, pc, c, size)
+		}
+	}
+	for p := 0; p < g.np; p++ {
+		if pc := s.cells[p]; pc != 0 && !hidden(v, p) {
+			// Each piece is a group the page finds by its position, to
+			// move it as it is played.
+			d.Open(render.Attr{Name: "class", Value: "piece"}, render.Attr{Name: "data-at", Value: g.Rules.Board.Positions[p]},
+				render.Attr{Name: "data-owner", Value: strconv.Itoa(pc.Owner())})
+			if style != paper || !drawMark(d, g.Rules.Players[pc.Owner()].Name, at(p), size, playerInk(g, pc.Owner())) {
+				if g.stackLevels > 0 {
+					drawColumn(d, s, p, at(p), size)
+				}
+				draw(pc, at(p), size)
+			}
+			d.Close()
+		}
+	}
+	if hasHands(g) {
+		drawHands(d, s, v, at, size, up, draw)
+	}
+	return d
+}
+
+// styleOf returns how the board is drawn; the moves it looks at are
+// generated under the budget b.
+func styleOf(g *Game, v *rules.View, at func(int) render.Point, size float64, b Budget) boardStyle {
+	style := chooseStyle(g, v)
+	if style != squares {
+		return style
+	}
+	switch {
+	case xiangqiSet(g):
+		return river
+	case shogiSet(g):
+		return shogi
+	}
+	style = placementStyle(g, v, at, b)
+	if style == paper && onIntersections(g, v, at, size) {
+		return goban
+	}
+	return style
+}
+
+// drawBoard draws the board in its style, without the pieces.
+func drawBoard(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64, style boardStyle) {
 	switch style {
 	case squares:
 		drawSquares(d, g, v, at, size)
@@ -54,6 +120,10 @@ func Picture(s *State, v *rules.View) *render.Drawing {
 		drawPaper(d, g, v, at, size)
 	case goban:
 		drawGoban(d, g, v, at, size)
+	case river:
+		drawXiangqiBoard(d, g, v, at, size)
+	case shogi:
+		drawShogiBoard(d, g, v, at, size)
 	case holes:
 		drawFrame(d, g, v, at, size)
 	case hexes:
@@ -65,18 +135,6 @@ func Picture(s *State, v *rules.View) *render.Drawing {
 	default:
 		drawLines(d, g, v, at, size)
 	}
-	for p := 0; p < g.np; p++ {
-		if pc := s.cells[p]; pc != 0 && !hidden(v, p) {
-			if style == paper && drawMark(d, g.Rules.Players[pc.Owner()].Name, at(p), size, playerInk(g, pc.Owner())) {
-				continue
-			}
-			if g.stackLevels > 0 {
-				drawColumn(d, s, p, at(p), size)
-			}
-			drawPiece(d, g, pc, at(p), size)
-		}
-	}
-	return d
 }
 
 func hidden(v *rules.View, p int) bool { return v != nil && p < len(v.Cells) && v.Cells[p].Dummy }
@@ -270,7 +328,12 @@ var (
 
 func drawSquares(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
 	grid := g.Rules.Board.Grids[0]
-	for p, c := range grid.Coords {
+	// In the positions' order, so that a picture is drawn the same each time.
+	for p := 0; p < g.np; p++ {
+		c, ok := grid.Coords[p]
+		if !ok {
+			continue
+		}
 		fill := light
 		if (c[0]+c[1])%2 == 1 {
 			fill = dark
@@ -293,7 +356,11 @@ func drawCoordinates(d *render.Drawing, g *Game, v *rules.View, at func(int) ren
 	}
 	minX, _, _, maxY := bounds(g, v, at)
 	label := render.Font{Size: 13, Anchor: render.Middle, Center: true, Color: ink}
-	for p, c := range grid.Coords {
+	for p := 0; p < g.np; p++ {
+		c, ok := grid.Coords[p]
+		if !ok {
+			continue
+		}
 		ctr := at(p)
 		if math.Abs(ctr.Y-maxY) < 1e-6 {
 			d.Text(render.Pt(ctr.X, ctr.Y+edge/2+14), grid.Dims[col][c[col]], label)
@@ -367,8 +434,8 @@ var namedColors = map[string]string{"white": "#f7f3ea", "black": "#262626", "red
 // s's budget, as Picture's are.
 func PlayerColor(s *State, v *rules.View, p int) string {
 	g := s.g
-	if isMark(g.Rules.Players[p].Name) && chooseStyle(g, v) == squares &&
-		placementStyle(g, v, newPictureFrame(g, v).at, s.meter.b) == paper {
+	f := newPictureFrame(g, v)
+	if isMark(g.Rules.Players[p].Name) && styleOf(g, v, f.at, f.size, s.meter.b) == paper {
 		return playerInkHex(g, p)
 	}
 	return pieceColor(g, p)
@@ -412,12 +479,8 @@ func drawPiece(d *render.Drawing, g *Game, pc Piece, c render.Point, size float6
 	if lum(fill) < 0.5 {
 		textColor = render.Hex("#f7f3ea")
 	}
-	letter := pt.Notation
-	if letter == "" {
-		letter = string([]rune(pt.Name)[:1])
-	}
 	if g.ntypes > 1 {
-		d.Text(c, strings.ToUpper(letter), render.Font{Size: size * 0.36, Anchor: render.Middle, Center: true,
+		d.Text(c, pieceLetter(pt), render.Font{Size: size * 0.36, Anchor: render.Middle, Center: true,
 			Bold: true, Color: textColor})
 	}
 }
@@ -430,10 +493,7 @@ func lum(c render.Color) float64 {
 // at least two of the others by name), which are drawn as such; a King of
 // draughts stays a disc.
 func chessSet(g *Game) bool {
-	names := map[string]bool{}
-	for _, pt := range g.Rules.Pieces {
-		names[strings.ToLower(pt.Name)] = true
-	}
+	names := pieceNames(g)
 	n := 0
 	for _, k := range []string{"queen", "rook", "bishop", "knight", "pawn"} {
 		if names[k] {

@@ -32,17 +32,7 @@ var gobanWood = render.Hex("#dcb35c")
 // positions, the outer ones heavier, and the star points (hoshi) of the
 // board's size; the stones stand on the intersections.
 func drawGoban(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
-	minX, minY, maxX, maxY := bounds(g, v, at)
-	pad := size * 0.45
-	d.Rect(minX-pad, minY-pad, maxX-minX+2*pad, maxY-minY+2*pad, render.Style{Fill: gobanWood, Stroke: render.Hex("#9c7a3c"), Width: 1.5})
-	thin := render.Style{Stroke: render.Hex("#2b2116"), Width: 1.4}
-	for x := minX; x <= maxX+1e-6; x += size {
-		d.Line(render.Pt(x, minY), render.Pt(x, maxY), thin)
-	}
-	for y := minY; y <= maxY+1e-6; y += size {
-		d.Line(render.Pt(minX, y), render.Pt(maxX, y), thin)
-	}
-	d.Rect(minX, minY, maxX-minX, maxY-minY, render.Style{Stroke: render.Hex("#2b2116"), Width: 2.6})
+	minX, minY, _, _ := drawLineBoard(d, g, v, at, size, gobanWood, math.NaN())
 	cols, rows := gridLines(g, v, at, size)
 	for _, i := range hoshi(cols) {
 		for _, j := range hoshi(rows) {
@@ -55,6 +45,31 @@ func drawGoban(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 		}
 	}
 	drawCoordinates(d, g, v, at, size)
+}
+
+// drawLineBoard draws a board whose pieces stand on the intersections of
+// its lines, Go's and xiangqi's: the wood, a line through each row and
+// column of positions, the outer ones heavier. A river at riverY (NaN:
+// none) a cell wide cuts the inner columns, as xiangqi's does. It returns
+// the bounds of the positions.
+func drawLineBoard(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64, wood render.Color, riverY float64) (minX, minY, maxX, maxY float64) {
+	minX, minY, maxX, maxY = bounds(g, v, at)
+	pad := size * 0.45
+	d.Rect(minX-pad, minY-pad, maxX-minX+2*pad, maxY-minY+2*pad, render.Style{Fill: wood, Stroke: render.Hex("#9c7a3c"), Width: 1.5})
+	thin := render.Style{Stroke: render.Hex("#2b2116"), Width: 1.4}
+	for x := minX; x <= maxX+1e-6; x += size {
+		if math.IsNaN(riverY) || near(x, minX) || near(x, maxX) {
+			d.Line(render.Pt(x, minY), render.Pt(x, maxY), thin)
+			continue
+		}
+		d.Line(render.Pt(x, minY), render.Pt(x, riverY-size/2), thin)
+		d.Line(render.Pt(x, riverY+size/2), render.Pt(x, maxY), thin)
+	}
+	for y := minY; y <= maxY+1e-6; y += size {
+		d.Line(render.Pt(minX, y), render.Pt(maxX, y), thin)
+	}
+	d.Rect(minX, minY, maxX-minX, maxY-minY, render.Style{Stroke: render.Hex("#2b2116"), Width: 2.6})
+	return minX, minY, maxX, maxY
 }
 
 // hoshi returns the lines of a board of n lines that carry star points:

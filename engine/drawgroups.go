@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/render"
@@ -68,9 +69,17 @@ var plateColor = render.Hex("#b58863")
 
 // drawPlates draws each turning group as a plate, a little inside its
 // cells so that neighbouring plates show a gap, with a hole at each cell.
+// Each plate and its holes are a group that names its cells, for a page
+// to turn it as it is turned.
 func drawPlates(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
+	onPlate := map[int]bool{}
+	hole := func(p int) {
+		c := at(p)
+		d.Circle(c.X, c.Y, size*0.36, render.Style{Fill: light, Stroke: ink, Width: 1})
+	}
 	for _, grp := range turningGroups(g) {
 		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		var names []string
 		for _, p := range grp {
 			if hidden(v, p) {
 				continue
@@ -78,20 +87,27 @@ func drawPlates(d *render.Drawing, g *Game, v *rules.View, at func(int) render.P
 			c := at(p)
 			minX, minY = math.Min(minX, c.X), math.Min(minY, c.Y)
 			maxX, maxY = math.Max(maxX, c.X), math.Max(maxY, c.Y)
+			names = append(names, g.Rules.Board.Positions[p])
 		}
 		if math.IsInf(minX, 1) {
 			continue
 		}
+		d.Open(render.Attr{Name: "class", Value: "plate"}, render.Attr{Name: "data-cells", Value: strings.Join(names, " ")})
 		inset := size * 0.06
 		d.Rect(minX-size/2+inset, minY-size/2+inset, maxX-minX+size-2*inset, maxY-minY+size-2*inset,
 			render.Style{Fill: plateColor, Stroke: ink, Width: 2})
+		for _, p := range grp {
+			if !hidden(v, p) && !onPlate[p] {
+				onPlate[p] = true
+				hole(p)
+			}
+		}
+		d.Close()
 	}
 	for p := 0; p < g.np; p++ {
-		if hidden(v, p) {
-			continue
+		if !hidden(v, p) && !onPlate[p] {
+			hole(p)
 		}
-		c := at(p)
-		d.Circle(c.X, c.Y, size*0.36, render.Style{Fill: light, Stroke: ink, Width: 1})
 	}
 	drawCoordinates(d, g, v, at, size)
 }

@@ -17,10 +17,8 @@ import (
 // placementStyle returns the style of a square grid: squares, or paper,
 // holes or plates for a game of drops.
 func placementStyle(g *Game, v *rules.View, at func(int) render.Point, b Budget) boardStyle {
-	for _, pt := range g.Rules.Pieces {
-		if len(pt.Moves) > 0 && !onlyTurns(pt.Moves) {
-			return squares
-		}
+	if !dropsOnly(g) {
+		return squares
 	}
 	if len(turningGroups(g)) > 0 {
 		return plates
@@ -29,6 +27,17 @@ func placementStyle(g *Game, v *rules.View, at func(int) render.Point, b Budget)
 		return holes
 	}
 	return paper
+}
+
+// dropsOnly reports whether the game's pieces are only ever dropped: no
+// piece moves, but to turn a group of positions.
+func dropsOnly(g *Game) bool {
+	for _, pt := range g.Rules.Pieces {
+		if len(pt.Moves) > 0 && !onlyTurns(pt.Moves) {
+			return false
+		}
+	}
+	return true
 }
 
 // fallsToEdge reports whether the legal drops of the start position all

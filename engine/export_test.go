@@ -71,11 +71,7 @@ func Counted(g *Game) bool { return g.countDrops != nil }
 // PictureStyle names the style Picture draws the game's board in.
 func PictureStyle(g *Game, v *rules.View) string {
 	f := newPictureFrame(g, v)
-	style := chooseStyle(g, v)
-	if style == squares {
-		style = placementStyle(g, v, f.at, Budget{})
-	}
-	return [...]string{"squares", "hexes", "lines", "paper", "holes", "plates", "tiles"}[style]
+	return [...]string{"squares", "hexes", "lines", "paper", "holes", "plates", "tiles", "goban", "river", "shogi"}[styleOf(g, v, f.at, f.size, Budget{})]
 }
 
 // WithoutLineWindows returns a copy of g whose n-in-a-row goals walk the
@@ -159,3 +155,7 @@ func withoutNb(cg cgoal) cgoal {
 	cg.args = args
 	return cg
 }
+
+// SetReserve sets how many pieces of type t player p holds off the
+// board, for pictures of hands.
+func SetReserve(s *State, p, t, n int) { s.cells[s.g.resSlot[p*s.g.ntypes+t]] = Piece(n) }

@@ -33,6 +33,9 @@ type Geometry struct {
 func BoardGeometry(g *Game, v *rules.View) Geometry {
 	f := newPictureFrame(g, v)
 	geo := Geometry{Width: f.w, Height: f.h, Cell: f.size, Shape: [...]string{squares: "square", hexes: "hex", lines: "point", tiles: "square"}[chooseStyle(g, v)]}
+	if onPoints(g, v, f.at, f.size) {
+		geo.Shape = "point"
+	}
 	for p := 0; p < g.np; p++ {
 		c := f.at(p)
 		geo.Cells = append(geo.Cells, CellGeometry{Name: g.Rules.Board.Positions[p], X: c.X, Y: c.Y, Hidden: hidden(v, p)})
@@ -61,14 +64,29 @@ func newPictureFrame(g *Game, v *rules.View) pictureFrame {
 	}
 	const margin = 40.0
 	top := margin + 24
+	room := handRoom(g, size) // the hands beside the board
 	return pictureFrame{
 		centers: centers, size: size,
-		w:  maxX - minX + size + 2*margin,
+		w:  maxX - minX + size + 2*margin + 2*room,
 		h:  maxY - minY + size + margin + top,
-		dx: margin + size/2 - minX, dy: top + size/2 - minY,
+		dx: margin + room + size/2 - minX, dy: top + size/2 - minY,
 	}
 }
 
 func (f pictureFrame) at(p int) render.Point {
 	return render.Pt(f.centers[p].X+f.dx, f.centers[p].Y+f.dy)
+}
+
+// onPoints reports whether the pieces stand on the intersections of the
+// board's lines (Go, xiangqi) rather than in cells, without the moves
+// the picture's choice of style may look at: a game of drops only, with
+// no groups that turn, as Go is, or xiangqi.
+func onPoints(g *Game, v *rules.View, at func(int) render.Point, size float64) bool {
+	if chooseStyle(g, v) != squares {
+		return false
+	}
+	if xiangqiSet(g) {
+		return true
+	}
+	return !shogiSet(g) && dropsOnly(g) && len(turningGroups(g)) == 0 && onIntersections(g, v, at, size)
 }

@@ -7,9 +7,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/engine/notation"
 	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/engine/zrf"
 	"github.com/ludus-games/ludus/game"
@@ -148,6 +150,17 @@ func build(f *zrf.File, e *zrf.Entry, p string, o Options) (*Game, error) {
 	if o.Eval != "" {
 		if ev, err = engine.NewEvaluator(cg, o.Eval); err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+	}
+	if b.View != nil && len(b.View.Labels) == 0 {
+		// Draughts boards bear the numbers their records name squares by.
+		if nums := notation.SquareNumbers(cg); nums != nil {
+			b.View.Labels = make([]string, len(nums))
+			for p, n := range nums {
+				if n > 0 {
+					b.View.Labels[p] = strconv.Itoa(n)
+				}
+			}
 		}
 	}
 	name := b.Rules.Title

@@ -1,5 +1,7 @@
 package render
 
+import "strings"
+
 // shapeKind tells the backends what a recorded shape is.
 type shapeKind int
 
@@ -11,6 +13,8 @@ const (
 	kindPolygon
 	kindPath
 	kindText
+	kindOpen  // the start of a group, with its attributes in text
+	kindClose // the end of a group
 )
 
 // shape is one recorded drawing call. The display list is replayed by each
@@ -76,6 +80,44 @@ func (d *Drawing) Path(p *Path, s Style) {
 // Text draws a single line of text.
 func (d *Drawing) Text(at Point, text string, f Font) {
 	d.add(shape{kind: kindText, pts: []Point{at}, text: text, font: f})
+}
+
+// Attr is an attribute of a group of shapes in SVG: a data-* attribute
+// (Name "data-at") or its class.
+type Attr struct{ Name, Value string }
+
+// Open begins a group of the shapes drawn until its Close, which the SVG
+// writes as a <g> with the attributes: a page that shows the picture
+// finds a piece by them (data-at="e4") to move it. Other backends draw
+// the shapes as if there were no group. Names other than class and
+// data-* are left out.
+func (d *Drawing) Open(attrs ...Attr) {
+	var b strings.Builder
+	for _, a := range attrs {
+		if a.Name != "class" && !validDataName(a.Name) {
+			continue
+		}
+		b.WriteString(" " + a.Name + `="` + escape(a.Value) + `"`)
+	}
+	d.add(shape{kind: kindOpen, text: b.String()})
+}
+
+// Close ends the group Open began.
+func (d *Drawing) Close() { d.add(shape{kind: kindClose}) }
+
+// validDataName reports whether name is a data-* attribute name of lower
+// case letters, digits and hyphens.
+func validDataName(name string) bool {
+	rest, ok := strings.CutPrefix(name, "data-")
+	if !ok || rest == "" {
+		return false
+	}
+	for _, r := range rest {
+		if !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // Len reports how many shapes have been drawn; tests use it to check that

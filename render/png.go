@@ -153,8 +153,25 @@ func drawPNGText(dc *gg.Context, s shape, k float64, faces faceCache) {
 	if f.Center {
 		ay = 0.35 // the optical middle of Latin glyphs, as SVG's "central"
 	}
-	dc.DrawStringAnchored(s.text, s.pts[0].X*k, s.pts[0].Y*k, ax, ay)
+	text := s.text
+	if f.Alt != "" && !hasGlyphs(parsedFont(f.Bold, f.Mono), text) {
+		text = f.Alt
+	}
+	if f.Turned {
+		dc.RotateAbout(math.Pi, s.pts[0].X*k, s.pts[0].Y*k)
+	}
+	dc.DrawStringAnchored(text, s.pts[0].X*k, s.pts[0].Y*k, ax, ay)
 	dc.Pop()
+}
+
+// hasGlyphs reports whether the font draws every character of text.
+func hasGlyphs(f *truetype.Font, text string) bool {
+	for _, r := range text {
+		if r != ' ' && f.Index(r) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 type faceKey struct {

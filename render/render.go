@@ -87,6 +87,13 @@ type Font struct {
 	Bold   bool
 	Mono   bool
 	Center bool
+	// Alt is drawn instead of the text by a backend whose fonts have no
+	// glyph for a character of it: the PNG backend's Go fonts have no
+	// Chinese or Japanese, so a xiangqi piece's 帥 falls back to "K".
+	Alt string
+	// Turned draws the text half a turn round its point, upside down: the
+	// characters of the pieces facing a shogi player from across the board.
+	Turned bool
 }
 
 // Canvas is what drawing code draws on. Drawing implements it; code that only

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -119,5 +120,46 @@ func TestChessPieces(t *testing.T) {
 	}
 	if ChessPiece(New(10, 10), "Man", Pt(5, 5), 8, Hex("#fff"), Hex("#000")) {
 		t.Error("a draughts man drawn as a chess piece")
+	}
+}
+
+// Text whose characters the PNG backend's fonts lack is drawn as its Alt;
+// text they have is drawn as itself, whatever its Alt.
+func TestPNGAltText(t *testing.T) {
+	draw := func(text, alt string) []byte {
+		d := New(40, 40)
+		d.Text(Pt(20, 20), text, Font{Size: 20, Anchor: Middle, Center: true, Alt: alt})
+		var b bytes.Buffer
+		if err := d.WritePNG(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	k := draw("K", "")
+	if !bytes.Equal(draw("帥", "K"), k) {
+		t.Error("帥 with Alt K is not drawn as K")
+	}
+	if bytes.Equal(draw("帥", ""), k) || bytes.Equal(draw("R", "K"), k) {
+		t.Error("text drawn as an Alt it should not use")
+	}
+}
+
+// Groups are written as <g> with their class and data attributes only,
+// escaped; the PNG backend draws their shapes alone.
+func TestSVGGroups(t *testing.T) {
+	d := New(20, 20)
+	d.Open(Attr{"class", "piece"}, Attr{"data-at", `e4"x`}, Attr{"onclick", "alert(1)"}, Attr{"data-X", "no"})
+	d.Circle(10, 10, 5, Style{Fill: Hex("#000")})
+	d.Close()
+	var b bytes.Buffer
+	if err := d.WriteSVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "<g class=\"piece\" data-at=\"e4&quot;x\">\n<circle cx=\"10\" cy=\"10\" r=\"5\" fill=\"#000000\"/>\n</g>\n"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("the group is written\n%s\nwant\n%s", b.String(), want)
+	}
+	if err := d.WritePNG(&bytes.Buffer{}); err != nil {
+		t.Fatal(err)
 	}
 }

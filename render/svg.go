@@ -44,6 +44,10 @@ func writeSVGShape(w *bufio.Writer, s shape) {
 		fmt.Fprintf(w, `<path d="%s"%s/>`+"\n", pathData(s.path), svgStyle(s.style, true))
 	case kindText:
 		writeSVGText(w, s)
+	case kindOpen:
+		fmt.Fprintf(w, "<g%s>\n", s.text)
+	case kindClose:
+		w.WriteString("</g>\n")
 	}
 }
 
@@ -70,6 +74,9 @@ func writeSVGText(w *bufio.Writer, s shape) {
 		c = RGB(0, 0, 0)
 	}
 	attrs += paint("fill", c)
+	if f.Turned {
+		attrs += fmt.Sprintf(` transform="rotate(180 %s %s)"`, num(s.pts[0].X), num(s.pts[0].Y))
+	}
 	fmt.Fprintf(w, `<text x="%s" y="%s"%s>%s</text>`+"\n", num(s.pts[0].X), num(s.pts[0].Y), attrs, escape(s.text))
 }
 

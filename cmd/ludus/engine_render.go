@@ -16,6 +16,7 @@ func newEngineRenderCmd() *cobra.Command {
 	var gf gameFlags
 	var out, record string
 	var move int
+	var letters bool
 	c := &cobra.Command{
 		Use:   "render [FILE] -o PICTURE",
 		Short: "Draw a game's start position (or --position, or a record's move N) to SVG or PNG",
@@ -27,7 +28,9 @@ record (from ludus play or a match's --out) after --move N of its main line
 (0: the start; default: the last move); FILE may then be left out when the
 record names its rules file (the File tag that ludus play and the games of
 match, tournament and balance write). A record in .pgn, .sgf or .pdn is
-read in that notation.`,
+read in that notation. Xiangqi and shogi are drawn with their pieces'
+characters (a PNG, whose fonts have none, with their letters), or with
+--letters with the letters of their notation.`,
 		Example: `  ludus render games/chess.zrf -o chess.png
   ludus render --record game.txt --move 5 -o move5.svg
   ludus render --record run/games/000001.txt --move 10 -o move10.png`,
@@ -64,7 +67,7 @@ read in that notation.`,
 					return fmt.Errorf("%s: %w", record, err)
 				}
 			}
-			return savePicture(cmd.OutOrStdout(), out, engine.Picture(s, g.View))
+			return savePicture(cmd.OutOrStdout(), out, engine.PictureWith(s, g.View, engine.DrawOptions{Letters: letters}))
 		},
 	}
 	gf.register(c, true)
@@ -73,6 +76,7 @@ read in that notation.`,
 	c.Flags().StringVar(&record, "record", "", "draw a position of this game record")
 	inputFlag(c, "record")
 	c.Flags().IntVar(&move, "move", 0, "with --record, the number of moves played (0: the start; default: all)")
+	c.Flags().BoolVar(&letters, "letters", false, "draw xiangqi's and shogi's pieces with letters rather than their characters")
 	return c
 }
 

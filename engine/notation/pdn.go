@@ -82,6 +82,22 @@ func draughtsOf(g *engine.Game) (*draughts, error) {
 	return d, nil
 }
 
+// SquareNumbers returns the numbers draughts players give the playing
+// squares of g, as PDN writes them (1 to 32 in checkers, 1 to 50 in
+// international draughts), by position: 0 for a position without one.
+// It returns nil for a game that is not draughts.
+func SquareNumbers(g *engine.Game) []int {
+	d, err := draughtsOf(g)
+	if err != nil {
+		return nil
+	}
+	out := make([]int, len(g.Rules.Board.Positions))
+	for p, n := range d.num {
+		out[p] = n
+	}
+	return out
+}
+
 // draughtsWrites reports why PDN cannot write g, or nil.
 func draughtsWrites(g *engine.Game) error {
 	_, err := draughtsOf(g)

@@ -18,6 +18,10 @@ type View struct {
 	// Grids gives, for each grid of the board, its start rectangle and the
 	// screen step of each dimension.
 	Grids []GridView
+	// Labels[p], when given, is written small in the corner of position
+	// p: the numbers of draughts' playing squares. The loader fills them
+	// from the game's notation where the file gives none.
+	Labels []string
 }
 
 // Cell is the screen place of one position.

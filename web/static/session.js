@@ -3,6 +3,8 @@
 // live over its event stream (a WebSocket, or Server-Sent Events when the
 // WebSocket cannot be opened) and fetches the state again after each event.
 
+import {Motion} from "./animate.js";
+import {Cursor} from "./cursor.js";
 import {Picker, difference} from "./moves.js";
 import {lastPlayed, lastThrow, moveTree, seatAt, seatDot, thrown} from "./tree.js";
 import {Table} from "./table.js";
@@ -19,6 +21,7 @@ export function mount(main, {id}) {
   let closed = false;
   let busy = false; // a move or undo is on its way
   let lastSeat = -1; // the seat that made the current node's move
+  const motion = new Motion(); // the last move, animated
 
   const title = h("h1", {class: "session-title"}, "Game");
   const subtitle = h("code", {class: "muted small"});
@@ -26,6 +29,7 @@ export function mount(main, {id}) {
   const status = h("div", {class: "status", role: "status", "aria-live": "polite"}, spinner("Loading"), " Loading…");
   const live = h("span", {class: "live", title: "Live updates"}, "offline");
   const boardBox = h("div", {class: "board", "aria-busy": "true"});
+  const cursor = new Cursor(boardBox); // the arrow keys' cursor over the board
   const diceBox = h("div", {class: "dice", hidden: true, "aria-live": "polite"});
   // The last move, said to screen readers as it is played.
   const announce = h("div", {class: "visually-hidden announce", "aria-live": "polite"});
@@ -120,7 +124,8 @@ export function mount(main, {id}) {
       ]);
       if (closed) return;
       lastSeat = seatAt(tree);
-      drawBoard(svg);
+      // One move further along the line: its move is animated.
+      drawBoard(svg, state && st.moves.length === state.moves.length + 1 ? st.last_move : null);
       treeBox.replaceChildren(moveTree(tree, st.players, geo.colors));
       drawDice(lastThrow(tree));
       announce.textContent = lastPlayed(tree, st.players);
@@ -214,7 +219,7 @@ export function mount(main, {id}) {
     h("strong", {class: "dice-total"}, th.total === null ? "dice thrown" : `${th.total} thrown`));
   }
 
-  function drawBoard(svgText) {
+  function drawBoard(svgText, move) {
     let pic;
     try {
       pic = svgFrom(svgText);
@@ -239,7 +244,9 @@ export function mount(main, {id}) {
       s("g", {class: "highlights"}), targets);
     boardBox.style.aspectRatio = `${w} / ${hgt}`;
     boardBox.removeAttribute("aria-busy");
+    const before = boardBox.querySelector(".board-picture");
     boardBox.replaceChildren(pic, overlay);
+    motion.play(before, pic, geo, move);
     drawOverlay();
   }
 
@@ -295,11 +302,11 @@ export function mount(main, {id}) {
       const active = next.has(name) || Boolean(mine && picker.prefix.includes(name));
       t.classList.toggle("active", active);
       t.classList.toggle("column", Boolean(mine && !active && columnStart(name) !== name));
-      t.setAttribute("tabindex", active ? "0" : "-1");
       t.setAttribute("aria-label", name + (active ? "" : " (no move)"));
     }
     overlay.querySelector(".highlights").replaceChildren(...layer.filter(Boolean));
     overlay.classList.toggle("my-turn", Boolean(mine));
+    cursor.sync();
   }
 
   // Clicks and drags: pressing a position selects it, releasing over
