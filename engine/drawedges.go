@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/render"
@@ -149,12 +151,13 @@ func drawHexCoordinates(d *render.Drawing, g *Game, v *rules.View, at func(int) 
 		}
 	}
 	label := render.Font{Size: 13, Anchor: render.Middle, Center: true, Color: ink}
-	for r, p := range first {
-		c := at(p)
+	// In order, so that a picture is the same text every time.
+	for _, r := range slices.Sorted(maps.Keys(first)) {
+		c := at(first[r])
 		d.Text(render.Pt(c.X-size*0.75, c.Y), grid.Dims[row][r], label)
 	}
-	for k, p := range last {
-		c := at(p)
+	for _, k := range slices.Sorted(maps.Keys(last)) {
+		c := at(last[k])
 		d.Text(render.Pt(c.X, c.Y+size*0.8), grid.Dims[col][k], label)
 	}
 }
