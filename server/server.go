@@ -33,6 +33,12 @@ type Config struct {
 	// that do not read, or hold no playable game, are left out and
 	// reported through Logf.
 	Games fs.FS
+	// GamesPoll is how often the files of Games are looked at for
+	// changes, when Games is an operating system's directory or any file
+	// system whose files tell their modification time (0: every 2 s;
+	// negative: never). A file written, added or removed is offered
+	// anew; see catalog.rescan.
+	GamesPoll time.Duration
 	// BotWorkers is the number of bot moves computed at once (0: one per
 	// core).
 	BotWorkers int
@@ -211,6 +217,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Store.Shared() {
 		s.loops.Add(1)
 		go s.listenLoop()
+	}
+	if cfg.Games != nil && cfg.GamesPoll >= 0 {
+		if cfg.GamesPoll == 0 {
+			s.cfg.GamesPoll = defaultGamesPoll
+		}
+		s.loops.Add(1)
+		go s.watchGames()
 	}
 	return s, nil
 }
