@@ -100,6 +100,15 @@ type Config struct {
 	// by name (nil: none). A client can never start a program of its
 	// own: gtp: and uci: specs are refused.
 	Engines *extbot.Engines
+	// RunWorkers bounds the balance and match runs played at once, each
+	// one game at a time on one processor (0: half the cores, at least
+	// one); MaxRuns bounds the runs under way, queued or playing (0: 16);
+	// a client has at most Limits.Runs of them.
+	RunWorkers, MaxRuns int
+	// MaxRunGames bounds the games of a run (0: 1,000); RunTime the time
+	// a run plays, from when it takes its slot (0: 5 min).
+	MaxRunGames int
+	RunTime     time.Duration
 	// Web serves the browser UI at / (nil: API only).
 	Web http.Handler
 	// Logf reports what goes wrong in the background (nil: discarded).
@@ -128,6 +137,10 @@ type Server struct {
 	slots      chan struct{}
 	queueWait  time.Duration
 	linjatMade *lru[string, *LinjatPuzzle]
+	// runs are the balance and match runs under way; runReports the
+	// reports of stored runs made lately.
+	runs       *runBoard
+	runReports *lru[string, *runReport]
 	games2048  *lru[string, *game2048]
 	layouts    *lru[string, *dungeon.Layout]
 	specs      specs
@@ -184,7 +197,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	cfg = withBudgetDefaults(cfg)
+	cfg = withRunDefaults(withBudgetDefaults(cfg))
 	// A second server on a SQLite file would never see the first one's
 	// moves, and play over them: it is refused before it does anything.
 	unlock, err := cfg.Store.LockServer("ludus serve")
@@ -196,7 +209,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		pictures: newPictures(),
 		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
 		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64),
-		hosts: newHosts(cfg.Hosts), limits: newLimiters(cfg.Limits)}
+		hosts: newHosts(cfg.Hosts), limits: newLimiters(cfg.Limits),
+		runs: newRunBoard(cfg.RunWorkers), runReports: newLRU[string, *runReport](32)}
 	s.botCache.evicted = (*sharedBot).close
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	var skipped []error
@@ -249,6 +263,7 @@ func (s *Server) Handler() http.Handler {
 	s.routeSessions(mux)
 	s.routeTable(mux)
 	s.routePuzzles(mux)
+	s.routeRuns(mux)
 	if s.cfg.Web != nil {
 		mux.Handle("/", s.cfg.Web)
 	}
