@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ludus-games/ludus/dungeon"
 	"github.com/ludus-games/ludus/internal/hostilerules"
 )
 
@@ -234,5 +235,35 @@ func TestGamesDirWatch(t *testing.T) {
 			t.Fatalf("not reloaded: %+v", src)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// The steps of a layout's search are served, bounded, and end with the
+// layout the layout route answers.
+func TestDungeonTrace(t *testing.T) {
+	_, hs := testServer(t, Config{})
+	var tr dungeon.Trace
+	if code := call(t, "GET", hs.URL+"/api/dungeon/trace?spec=warren.yaml&seed=0", nil, &tr); code != 200 {
+		t.Fatalf("trace: %d", code)
+	}
+	if len(tr.Steps) < 3 || len(tr.Steps) > maxTraceSteps || len(tr.Decompositions) == 0 || len(tr.Rooms) != 16 {
+		t.Fatalf("%d steps, %d decompositions, %d rooms", len(tr.Steps), len(tr.Decompositions), len(tr.Rooms))
+	}
+	backtracks := 0
+	for _, st := range tr.Steps {
+		if st.Kind == dungeon.StepBacktrack {
+			backtracks++
+		}
+	}
+	var l dungeon.Layout
+	call(t, "GET", hs.URL+"/api/dungeon/layout.json?spec=warren.yaml&seed=0", nil, &l)
+	if last := tr.Steps[len(tr.Steps)-1]; backtracks == 0 || jsonOf(last.Layout) != jsonOf(&l) {
+		t.Errorf("%d backtracks; the last step is the layout: %v", backtracks, jsonOf(last.Layout) == jsonOf(&l))
+	}
+	var e apiErr
+	for q, code := range map[string]int{"?spec=nothing.yaml": 404, "?spec=warren.yaml&seed=x": 400, "": 400} {
+		if got := call(t, "GET", hs.URL+"/api/dungeon/trace"+q, nil, &e); got != code {
+			t.Errorf("%s: %d, want %d", q, got, code)
+		}
 	}
 }

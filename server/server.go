@@ -143,6 +143,7 @@ type Server struct {
 	runReports *lru[string, *runReport]
 	games2048  *lru[string, *game2048]
 	layouts    *lru[string, *dungeon.Layout]
+	traces     *lru[string, *dungeon.Trace]
 	specs      specs
 	tileSets   tileSets
 
@@ -208,7 +209,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		rules: newRulesPool(cfg.RulesWorkers, queueWait), botCache: newLRU[botKey, *sharedBot](maxBots),
 		pictures: newPictures(),
 		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
-		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64),
+		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64), traces: newLRU[string, *dungeon.Trace](8),
 		hosts: newHosts(cfg.Hosts), limits: newLimiters(cfg.Limits),
 		runs: newRunBoard(cfg.RunWorkers), runReports: newLRU[string, *runReport](32)}
 	s.botCache.evicted = (*sharedBot).close
