@@ -267,3 +267,39 @@ func TestDungeonTrace(t *testing.T) {
 		}
 	}
 }
+
+// A Linjat puzzle generated here carries the optimiser's best score by
+// iteration, and its curve is drawn.
+func TestLinjatCurve(t *testing.T) {
+	_, hs := testServer(t, Config{})
+	var e apiErr
+	if code := call(t, "GET", hs.URL+"/api/linjat/curve.svg", nil, &e); code != 404 {
+		t.Errorf("the curve before any puzzle: %d", code)
+	}
+	var p LinjatPuzzle
+	if code := call(t, "POST", hs.URL+"/api/linjat/generate", LinjatRequest{Difficulty: "easy", Seed: 3, Iterations: 160}, &p); code != 200 {
+		t.Fatalf("generate: %d", code)
+	}
+	if len(p.Curve) < 5 || p.Curve[len(p.Curve)-1].Iterations < 150 {
+		t.Fatalf("curve %+v", p.Curve)
+	}
+	for i := 1; i < len(p.Curve); i++ {
+		if p.Curve[i].Best < p.Curve[i-1].Best || p.Curve[i].Iterations <= p.Curve[i-1].Iterations {
+			t.Errorf("the best score fell, or the iterations did not grow: %+v then %+v", p.Curve[i-1], p.Curve[i])
+		}
+	}
+	if last := p.Curve[len(p.Curve)-1].Best; last > p.Score+1e-9 || last < p.Score-1e-6*max(1, p.Score) {
+		t.Errorf("the curve ends at %v, the puzzle scores %v", last, p.Score)
+	}
+	for _, q := range []string{"", "?difficulty=easy&seed=3&iterations=160"} {
+		code, ctype, svg := get(t, hs.URL+"/api/linjat/curve.svg"+q)
+		if code != 200 || ctype != "image/svg+xml" || !strings.Contains(svg, "Best score") {
+			t.Errorf("curve%s: %d %s", q, code, ctype)
+		}
+	}
+	for q, code := range map[string]int{"?difficulty=easy&seed=4&iterations=160": 404, "?rows=x": 400, "?difficulty=easy&iterations=99999999": 422} {
+		if got := call(t, "GET", hs.URL+"/api/linjat/curve.svg"+q, nil, &e); got != code {
+			t.Errorf("%s: %d, want %d", q, got, code)
+		}
+	}
+}

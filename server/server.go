@@ -17,6 +17,7 @@ import (
 	"net/netip"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ludus-games/ludus/dungeon"
@@ -137,6 +138,7 @@ type Server struct {
 	slots      chan struct{}
 	queueWait  time.Duration
 	linjatMade *lru[string, *LinjatPuzzle]
+	lastLinjat atomic.Pointer[LinjatPuzzle] // the puzzle generated last, for its curve
 	// runs are the balance and match runs under way; runReports the
 	// reports of stored runs made lately.
 	runs       *runBoard
