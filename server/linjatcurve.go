@@ -37,10 +37,15 @@ func linjatKey(set linjat.Settings) string {
 	return string(set.SettingsJSON()) + "/" + strconv.FormatUint(set.Seed, 10)
 }
 
-// curveChart plots a puzzle's curve.
+// curveChart plots a puzzle's curve, as steps: the best score holds until
+// a better puzzle is found.
 func curveChart(p *LinjatPuzzle) *plot.Chart {
 	var s plot.Series
-	for _, pt := range p.Curve {
+	for i, pt := range p.Curve {
+		if i > 0 && pt.Best != p.Curve[i-1].Best {
+			s.X = append(s.X, float64(pt.Iterations))
+			s.Y = append(s.Y, p.Curve[i-1].Best)
+		}
 		s.X = append(s.X, float64(pt.Iterations))
 		s.Y = append(s.Y, pt.Best)
 	}
@@ -85,7 +90,7 @@ func (s *Server) routeLinjatCurve(mux *http.ServeMux) {
 			return failf(http.StatusNotFound, "no puzzle of these settings was generated here lately: generate it first")
 		}
 		var b bytes.Buffer
-		if err := curveChart(p).Drawing(640, 300).WriteSVG(&b); err != nil {
+		if err := curveChart(p).Drawing(720, 260).WriteSVG(&b); err != nil {
 			return err
 		}
 		w.Header().Set("Content-Type", "image/svg+xml")
