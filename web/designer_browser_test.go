@@ -170,20 +170,24 @@ func TestBrowserDungeonSteps(t *testing.T) {
 		s.value = "warren.yaml";
 		s.form.requestSubmit();
 	})()`)
-	wait[bool](p, `document.querySelectorAll("#search-chains .chain-legend li").length > 0 && (document.querySelector("#search-caption") || {}).textContent?.startsWith("Step 1:")`, 30*time.Second)
 	var tr struct {
 		Steps []struct {
-			Kind   string `json:"kind"`
-			Chains int    `json:"chains"`
-			Layout struct {
+			Kind          string `json:"kind"`
+			Chains        int    `json:"chains"`
+			Decomposition int    `json:"decomposition"`
+			Layout        struct {
 				Rooms []struct{} `json:"rooms"`
 			} `json:"layout"`
 		} `json:"steps"`
 		Decompositions [][]struct{} `json:"decompositions"`
 	}
 	p.getJSON("/api/dungeon/trace?spec=warren.yaml&seed=0", &tr)
-	if max := eval[int](p, `Number(document.querySelector("#search-step").max)`); max != len(tr.Steps)-1 {
-		t.Fatalf("the slider goes to %d, the search has %d steps", max, len(tr.Steps))
+	// The page shows the warren's search (not the first spec's) once its
+	// slider has a step for each of the search's.
+	wait[bool](p, fmt.Sprintf(`Number(document.querySelector("#search-step").max) === %d && (document.querySelector("#search-caption") || {}).textContent?.startsWith("Step 1:")`, len(tr.Steps)-1), 30*time.Second)
+	last := tr.Steps[len(tr.Steps)-1]
+	if n := eval[int](p, `document.querySelectorAll("#search-chains .chain-legend li").length`); n != len(tr.Decompositions[last.Decomposition]) {
+		t.Errorf("the legend lists %d chains, the layout was found with %d", n, len(tr.Decompositions[last.Decomposition]))
 	}
 	if n := eval[int](p, `document.querySelectorAll("#search-chains .node").length`); n != 16 {
 		t.Errorf("the chains' figure has %d rooms, want 16", n)
