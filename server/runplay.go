@@ -55,6 +55,19 @@ type runBoard struct {
 	// ended are the summaries of the runs that ended here lately, with
 	// their errors, which the store does not keep.
 	ended *lru[int64, RunSummary]
+	// playing counts the runs' goroutines, which wait waits for; once
+	// closed, no run is admitted.
+	playing sync.WaitGroup
+	closed  bool
+}
+
+// wait refuses new runs and waits for those under way to end (the
+// server's context, cancelled, stops them).
+func (b *runBoard) wait() {
+	b.mu.Lock()
+	b.closed = true
+	b.mu.Unlock()
+	b.playing.Wait()
 }
 
 func newRunBoard(workers int) *runBoard {
@@ -133,6 +146,9 @@ func (b *runBoard) admit(lr *liveRun, perClient, total int) (*liveRun, error) {
 	if same := b.byKey[lr.key]; same != nil {
 		return same, nil
 	}
+	if b.closed {
+		return nil, failf(503, "the server is closing")
+	}
 	if perClient > 0 && b.byClient[lr.client] >= perClient {
 		return nil, tooMany(429, 10*time.Second, "you have %d runs under way, the most a client may: wait for one to end, or cancel one", b.byClient[lr.client])
 	}
@@ -142,6 +158,7 @@ func (b *runBoard) admit(lr *liveRun, perClient, total int) (*liveRun, error) {
 	b.live[lr.summary.ID] = lr
 	b.byKey[lr.key] = lr
 	b.byClient[lr.client]++
+	b.playing.Add(1) // under b.mu, before wait can see closed
 	return nil, nil
 }
 
@@ -172,7 +189,7 @@ func (b *runBoard) get(id int64) *liveRun {
 // (RunTime, from when it takes its slot) is up; then it keeps the plot,
 // marks the run's end in the store and takes it off the board.
 func (s *Server) play(lr *liveRun) {
-	defer s.loops.Done()
+	defer s.runs.playing.Done()
 	defer s.runs.leave(lr)
 	defer lr.cancel()
 	err := s.playGames(lr)
@@ -188,11 +205,14 @@ func (s *Server) play(lr *liveRun) {
 	}
 	err = lr.kept.End(err)
 	lr.kept.Close()
+	defer s.keepReport(lr)
 	lr.set(func(sum *RunSummary) {
 		sum.Finished = time.Now().UTC()
 		switch {
 		case err == nil:
 			sum.Status = store.StatusDone
+		case s.ctx.Err() != nil:
+			sum.Status, sum.Error = store.StatusInterrupted, "the server stopped"
 		case lr.ctx.Err() != nil:
 			sum.Status, sum.Error = store.StatusInterrupted, "cancelled"
 		default:

@@ -159,7 +159,6 @@ func (s *Server) startRun(ctx context.Context, client netip.Prefix, req RunReque
 		}
 		return nil, 0, err
 	}
-	s.loops.Add(1)
 	go s.play(lr)
 	sum, _ := lr.view()
 	return &RunStarted{RunSummary: sum, Key: key}, http.StatusCreated, nil
@@ -319,7 +318,7 @@ func (s *Server) runView(ctx context.Context, id int64) (*RunView, jobs.Report, 
 	if ri.Done > maxReportGames {
 		return nil, nil, failf(http.StatusUnprocessableEntity, "run %d has %d games, over the %d the server reports: ludus runs show %d prints it", id, ri.Done, maxReportGames, id)
 	}
-	key := fmt.Sprintf("%d/%d/%s", id, ri.Done, ri.Status)
+	key := reportKey(id, ri.Done, ri.Status)
 	if m, ok := s.runReports.get(key); ok {
 		return m.v, m.rep, nil
 	}
@@ -344,6 +343,27 @@ func (s *Server) runView(ctx context.Context, id int64) (*RunView, jobs.Report, 
 	}
 	s.runReports.put(key, &out)
 	return out.v, out.rep, nil
+}
+
+// reportKey is the key of a run's report among those made: its games
+// and its status say that it has not changed.
+func reportKey(id int64, done int, status string) string {
+	return fmt.Sprintf("%d/%d/%s", id, done, status)
+}
+
+// keepReport keeps the report of a run that ended here, as the store's
+// view of it will ask (without making the game again, which a file of the
+// games folder with includes would need).
+func (s *Server) keepReport(lr *liveRun) {
+	sum, recs := lr.view()
+	sum.Live = false
+	rep := lr.report(recs)
+	if rep == nil {
+		return
+	}
+	if v, err := viewOf(sum, rep); err == nil {
+		s.runReports.put(reportKey(sum.ID, sum.Done, sum.Status), &runReport{v, rep})
+	}
 }
 
 // runReport is a stored run's view and report, made once.

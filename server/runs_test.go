@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -218,4 +219,41 @@ func TestBotKinds(t *testing.T) {
 	if !names["random"] || !names["mcts"] || !names["alphabeta"] {
 		t.Errorf("kinds: %+v", kinds)
 	}
+}
+
+// A run under way when the server closes ends interrupted, and resumes
+// with the games it played when it is started again.
+func TestRunAcrossRestart(t *testing.T) {
+	dsn := filepath.Join(t.TempDir(), "s.db")
+	r := start(t, dsn, Config{RunWorkers: 1})
+	req := RunRequest{Kind: "balance", Game: "tic-tac-toe.zrf", Bots: []string{"mcts:iterations=3000"}, Games: 500, Seed: 3}
+	var run RunStarted
+	if code := call(t, "POST", r.hs.URL+"/api/runs", req, &run); code != 201 {
+		t.Fatalf("start: %d", code)
+	}
+	var v RunView
+	deadline := time.Now().Add(20 * time.Second)
+	for v.Done < 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no games played: %+v", v.RunSummary)
+		}
+		time.Sleep(20 * time.Millisecond)
+		call(t, "GET", r.hs.URL+"/api/runs/"+itoa(run.ID), nil, &v)
+	}
+	began := time.Now()
+	r.stop()
+	if took := time.Since(began); took > 5*time.Second {
+		t.Errorf("closing with a run under way took %v", took)
+	}
+	r = start(t, dsn, Config{RunWorkers: 1})
+	var stored RunView
+	call(t, "GET", r.hs.URL+"/api/runs/"+itoa(run.ID), nil, &stored)
+	if stored.Status != "interrupted" || stored.Done < 3 || stored.Done >= 500 {
+		t.Fatalf("after the restart: %+v", stored.RunSummary)
+	}
+	var again RunStarted
+	if code := call(t, "POST", r.hs.URL+"/api/runs", req, &again); code != 201 || again.ID != run.ID || again.Done != stored.Done {
+		t.Errorf("started again: %d, run %d with %d games (was run %d with %d)", code, again.ID, again.Done, run.ID, stored.Done)
+	}
+	keyed(t, "POST", r.hs.URL+"/api/runs/"+itoa(again.ID)+"/cancel", again.Key, "", nil)
 }

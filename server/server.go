@@ -250,6 +250,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 // programs of engine bots are ended.
 func (s *Server) Close() {
 	s.cancel()
+	s.runs.wait()
 	s.bots.wait()
 	for _, sb := range s.botCache.values() {
 		sb.close()
