@@ -2,6 +2,7 @@ package arena
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 
@@ -18,7 +19,21 @@ func SavePlot(path string, charts []*plot.Chart) error {
 	if len(charts) == 0 {
 		return fmt.Errorf("%s: nothing to plot", path)
 	}
-	return render.Save(path, plot.Grid(charts, min(len(charts), 2), chartW, chartH))
+	return render.Save(path, plotDrawing(charts))
+}
+
+// WritePlotSVG draws a report's charts as SavePlot does, as SVG to w: a
+// page shows the picture a run's file holds.
+func WritePlotSVG(w io.Writer, charts []*plot.Chart) error {
+	if len(charts) == 0 {
+		return fmt.Errorf("nothing to plot")
+	}
+	return plotDrawing(charts).WriteSVG(w)
+}
+
+// plotDrawing lays out a report's charts, two a row.
+func plotDrawing(charts []*plot.Chart) *render.Drawing {
+	return plot.Grid(charts, min(len(charts), 2), chartW, chartH)
 }
 
 // Charts returns the running score of the first bot with its 95%

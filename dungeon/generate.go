@@ -26,6 +26,8 @@ type Options struct {
 	// goroutine on one thread (runtime.LockOSThread). Where the system does
 	// not tell a thread's processor time, it is ignored.
 	CPULimit time.Duration
+	// Trace, when set, receives the steps of the search (see Trace).
+	Trace *Trace
 	// annealingOnly leaves out the exhaustive search (for tests that
 	// check one search against the other).
 	annealingOnly bool
@@ -84,9 +86,12 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 		limit = DefaultTimeLimit
 	}
 	deadline := began.Add(limit)
-	s := &search{g: g, rng: evolve.WorkerRand(opt.Seed, 0),
+	s := &search{g: g, rng: evolve.WorkerRand(opt.Seed, 0), trace: opt.Trace,
 		cnt: &counters{stall: stallBase, expired: expiry(ctx, deadline, opt.CPULimit)}}
 	defer s.clear()
+	if s.trace != nil {
+		s.trace.begin(g)
+	}
 	s.start()
 	s.stats.Chains = len(s.chains)
 	var ex *exactRun
@@ -103,6 +108,9 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 	for {
 		if ex != nil && s.cnt.iterations >= turn {
 			l, done, err := s.exactTurn(ex)
+			if done && err == nil {
+				s.step(StepExact, -1, len(s.chains), ex.x.st)
+			}
 			if done {
 				s.stats.Iterations, s.stats.Duration = s.cnt.iterations, time.Since(began)
 				return l, s.stats, err
@@ -131,6 +139,13 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 			top.yielded++
 			s.stats.Extensions++
 			s.push(child, top.chain+1)
+			if s.trace != nil {
+				kind := StepChain
+				if top.chain+1 == len(s.chains) {
+					kind = StepDone
+				}
+				s.step(kind, top.chain, top.chain+1, child)
+			}
 			if top.chain+1 > s.depth {
 				// Progress: a large level backtracks a little at many
 				// chains on its way and must not lose the chains behind.
@@ -158,6 +173,10 @@ func (g *Generator) Generate(ctx context.Context, opt Options) (*Layout, Stats, 
 		default:
 			s.stats.Backtracks++
 			s.sinceRestart++
+			if s.trace != nil {
+				back := s.stack[len(s.stack)-1]
+				s.step(StepBacktrack, top.chain, back.chain, back.st)
+			}
 		}
 	}
 }
@@ -205,6 +224,7 @@ type search struct {
 	g            *Generator
 	rng          *rand.Rand
 	cnt          *counters
+	trace        *Trace
 	chains       []chain
 	stack        []*node
 	stats        Stats
@@ -264,7 +284,15 @@ func (s *search) start() {
 		s.tries[s.variant]++
 	}
 	s.depth, s.sinceRestart = 0, 0
-	s.push(newState(len(s.g.rooms), len(s.g.edges)), 0)
+	st := newState(len(s.g.rooms), len(s.g.edges))
+	s.push(st, 0)
+	if s.trace != nil {
+		kind := StepStart
+		if s.stats.Restarts > 0 {
+			kind = StepRestart
+		}
+		s.step(kind, -1, 0, st)
+	}
 }
 
 // backjump drops the partial layouts above the last one that laid out a

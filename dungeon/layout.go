@@ -125,16 +125,24 @@ func ReadLayout(r io.Reader) (*Layout, error) {
 	return &l, nil
 }
 
-// layout turns a complete state into a Layout.
+// layout turns a state into a Layout: every room and door of a complete
+// state; of a partial one (a step of a Trace), the rooms placed and the
+// doors between them.
 func (g *Generator) layout(st *state) *Layout {
-	l := &Layout{}
+	l := &Layout{Rooms: []LayoutRoom{}, Doors: []LayoutDoor{}}
 	id := func(name string) RoomID { return RoomID{Name: name, Numeric: g.numeric} }
 	for k, r := range g.rooms {
+		if st.shape[k] < 0 {
+			continue
+		}
 		in := g.insts[st.shape[k]]
 		l.Rooms = append(l.Rooms, LayoutRoom{ID: id(r.name), Template: g.spec.Templates[in.template].Name,
 			Outline: in.shape.Outline.Shift(st.pos[k])})
 	}
 	for e, ed := range g.edges {
+		if st.shape[ed.a] < 0 || st.shape[ed.b] < 0 || ed.corridor >= 0 && st.cshape[e] < 0 {
+			continue
+		}
 		a, b := g.rooms[ed.a], g.rooms[ed.b]
 		sa, pa := g.insts[st.shape[ed.a]].shape, st.pos[ed.a]
 		sb, pb := g.insts[st.shape[ed.b]].shape, st.pos[ed.b]

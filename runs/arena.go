@@ -96,6 +96,15 @@ func (a *Arena) Attach(o *arena.Options) {
 	o.OnGame = a.game
 }
 
+// Played returns the games an earlier attempt of the run stored, which
+// are not played again.
+func (a *Arena) Played() []*arena.Record { return a.played }
+
+// Record keeps a finished game as the run's result at its index, for a
+// run whose games are played one by one (arena.Plan) rather than by
+// Attach's options.
+func (a *Arena) Record(rec *arena.Record) { a.game(rec) }
+
 // game stores a finished game as the run's result at its index.
 func (a *Arena) game(rec *arena.Record) {
 	data, err := jobs.NewGameResult(rec)

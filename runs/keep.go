@@ -20,6 +20,7 @@ import (
 type Kept struct {
 	ctx   context.Context
 	st    *store.Store
+	own   bool // Close closes st
 	id    int64
 	where string
 	// have are the results an earlier attempt of the same run stored, in
@@ -36,16 +37,20 @@ type Kept struct {
 // and keeps nothing; a store named that cannot be opened is an error.
 func Keep(ctx context.Context, env Env, spec store.RunSpec) (*Kept, error) {
 	k := &Kept{ctx: ctx}
-	if env.DB == NoStore {
+	if env.DB == NoStore && env.Store == nil {
 		return k, nil
 	}
-	st, where, err := OpenStore(ctx, env.DB, env.stderr())
-	if err != nil {
-		if env.DB != "" {
-			return nil, err
+	st, where, own := env.Store, "the store", false
+	if st == nil {
+		var err error
+		if st, where, err = OpenStore(ctx, env.DB, env.stderr()); err != nil {
+			if env.DB != "" {
+				return nil, err
+			}
+			fmt.Fprintf(env.stderr(), "ludus: %v; the run is not kept\n", err)
+			return k, nil
 		}
-		fmt.Fprintf(env.stderr(), "ludus: %v; the run is not kept\n", err)
-		return k, nil
+		own = true
 	}
 	spec.Command, spec.Version = env.Command, env.Version
 	id, resumed, err := st.ResumeRun(ctx, spec)
@@ -53,10 +58,12 @@ func Keep(ctx context.Context, env Env, spec store.RunSpec) (*Kept, error) {
 		k.have, err = st.Results(ctx, id)
 	}
 	if err != nil {
-		st.Close()
+		if own {
+			st.Close()
+		}
 		return nil, err
 	}
-	k.st, k.id, k.where = st, id, where
+	k.st, k.own, k.id, k.where = st, own, id, where
 	if resumed {
 		fmt.Fprintf(env.stderr(), "run %d in %s resumed: %d of %d done before\n", id, where, len(k.have), spec.Jobs)
 	} else {
@@ -106,6 +113,15 @@ func (k *Kept) File(name, path string) {
 	k.Fail(err)
 }
 
+// FileData keeps a file the run made in memory (a plot drawn for a page)
+// as name.
+func (k *Kept) FileData(name string, data []byte) {
+	if k.st == nil {
+		return
+	}
+	k.Fail(k.st.SaveFile(context.WithoutCancel(k.ctx), k.id, name, data))
+}
+
 // Fail remembers err (when not nil) as a failed write of the run, for End.
 func (k *Kept) Fail(err error) {
 	if err == nil {
@@ -142,9 +158,9 @@ func (k *Kept) End(err error) error {
 	return err
 }
 
-// Close closes the store.
+// Close closes the store, unless it was given open (Env.Store).
 func (k *Kept) Close() {
-	if k.st != nil {
+	if k.st != nil && k.own {
 		k.st.Close()
 	}
 }

@@ -31,6 +31,9 @@ type Env struct {
 	// DB is the store: a SQLite file, a postgres:// URL, "" for the default
 	// store in the user's data directory, or NoStore to keep nothing.
 	DB string
+	// Store, when set, is a store opened already (a server's), used
+	// instead of DB and left open.
+	Store *store.Store
 	// Command and Version are the command line and the ludus version a run
 	// records.
 	Command, Version string

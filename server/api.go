@@ -22,6 +22,9 @@ type apiError struct {
 	msg    string
 	retry  time.Duration // answered as Retry-After when set
 	cause  error         // what it comes of, if anything
+	// diags are the problems of a rules file the answer lists, each at
+	// its place, besides the error's text.
+	diags []Diagnostic
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -63,6 +66,13 @@ func writeError(w http.ResponseWriter, err error) {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		status = http.StatusRequestEntityTooLarge
+	}
+	if ae != nil && len(ae.diags) > 0 {
+		writeJSON(w, status, struct {
+			Error  string       `json:"error"`
+			Errors []Diagnostic `json:"errors"`
+		}{clipMessage(err.Error()), ae.diags})
+		return
 	}
 	writeJSON(w, status, map[string]string{"error": clipMessage(err.Error())})
 }

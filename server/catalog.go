@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
-	"path"
 	"sort"
 	"strings"
 	"sync"
@@ -27,8 +26,19 @@ type GameInfo struct {
 	Variants []VariantInfo `json:"variants"`
 	Notes    []string      `json:"notes"`
 	// Version is an upload's version: 1, then one more for each
-	// replacement (0 for the other files).
+	// replacement; for a file under --games, 1 and one more each time it
+	// changes on disk while the server runs (0 for bundled files).
 	Version int `json:"version,omitempty"`
+	// Problem says why the text of a file under --games, changed on
+	// disk, does not read: the version before it is still offered.
+	Problem *Problem `json:"problem,omitempty"`
+}
+
+// Problem is why a rules file does not read, as a text and as the
+// reader's problems, each at its place.
+type Problem struct {
+	Error  string       `json:"error"`
+	Errors []Diagnostic `json:"errors"`
 }
 
 // VariantInfo is one game or variant of a rules file.
@@ -55,16 +65,27 @@ type catalog struct {
 	// for the sessions that play them.
 	versions map[fileKey]*job[*zrf.File]
 
-	// changing serialises the changes to the uploads, so that no two
-	// names that differ only in case are taken at once.
+	// changing serialises the changes to the uploads and to the files
+	// under --games, so that no two names that differ only in case are
+	// taken at once.
 	changing sync.Mutex
+
+	// dir is the directory of --games, watched by rescan: stamps are
+	// its files as last read, broken those of them that do not read and
+	// have no version that did.
+	dir    fs.FS
+	stamps map[string]stamp
+	broken map[string]*brokenFile
 }
 
 type catalogFile struct {
 	info    GameInfo
 	file    *zrf.File
-	source  string // of an upload
+	source  string // the text offered
 	keyHash string // of an upload's key
+	// problem is the text on disk of a file under --games that does not
+	// read, and why (nil when it is the text offered).
+	problem *brokenFile
 }
 
 type fileKey struct {
@@ -93,7 +114,8 @@ type built struct {
 // reported.
 func newCatalog(ctx context.Context, st *store.Store, dir fs.FS, pool *rulesPool, b rulesBudget) (c *catalog, skipped []error, err error) {
 	c = &catalog{store: st, pool: pool, budget: b, files: map[string]*catalogFile{}, folded: map[string]string{},
-		builds: map[buildKey]*job[*built]{}, versions: map[fileKey]*job[*zrf.File]{}}
+		builds: map[buildKey]*job[*built]{}, versions: map[fileKey]*job[*zrf.File]{},
+		dir: dir, stamps: map[string]stamp{}, broken: map[string]*brokenFile{}}
 	for _, name := range games.Names() {
 		src, _ := games.Source(name)
 		if err := c.add(name, "bundled", src, games.FS()); err != nil {
@@ -101,25 +123,23 @@ func newCatalog(ctx context.Context, st *store.Store, dir fs.FS, pool *rulesPool
 		}
 	}
 	if dir != nil {
-		err := fs.WalkDir(dir, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.EqualFold(path.Ext(p), ".zrf") {
-				return err
-			}
-			src, err := fs.ReadFile(dir, p)
-			if err != nil {
-				return err
-			}
-			if _, taken := c.files[p]; taken {
-				skipped = append(skipped, fmt.Errorf("%s: a bundled game has that name", p))
-				return nil
-			}
-			if err := c.add(p, "dir", src, dir); err != nil {
-				skipped = append(skipped, err)
-			}
-			return nil
-		})
+		found, err := scanDir(dir)
 		if err != nil {
 			return nil, nil, fmt.Errorf("games directory: %w", err)
+		}
+		for _, p := range sortedKeys(found) {
+			c.stamps[p] = found[p]
+			src, err := fs.ReadFile(dir, p)
+			if err == nil && c.files[p] != nil {
+				err = fmt.Errorf("%s: a bundled game has that name", p)
+			}
+			if err == nil {
+				err = c.add(p, "dir", src, dir)
+			}
+			if err != nil {
+				skipped = append(skipped, err)
+				c.broken[p] = newBroken(src, err)
+			}
 		}
 	}
 	uploads, err := st.GameFiles(ctx)
@@ -153,7 +173,11 @@ func (c *catalog) add(name, source string, src []byte, fsys fs.FS) error {
 	if err != nil {
 		return err
 	}
-	c.offer(name, &catalogFile{info: describe(name, source, 0, f, e, g.Rules), file: f})
+	version := 0
+	if source == "dir" {
+		version = 1
+	}
+	c.offer(name, &catalogFile{info: describe(name, source, version, f, e, g.Rules), file: f, source: string(src)})
 	return nil
 }
 
@@ -188,7 +212,7 @@ func (c *catalog) list() []GameInfo {
 	defer c.mu.RUnlock()
 	out := make([]GameInfo, 0, len(c.files))
 	for _, f := range c.files {
-		out = append(out, f.info)
+		out = append(out, f.described())
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
@@ -202,7 +226,17 @@ func (c *catalog) info(name string) (GameInfo, bool) {
 	if !ok {
 		return GameInfo{}, false
 	}
-	return f.info, true
+	return f.described(), true
+}
+
+// described is the file's description with the problem of its text on
+// disk, if any. The caller holds c.mu.
+func (cf *catalogFile) described() GameInfo {
+	info := cf.info
+	if cf.problem != nil {
+		info.Problem = &cf.problem.Problem
+	}
+	return info
 }
 
 // current is the version of a file offered now.
@@ -274,7 +308,7 @@ func (c *catalog) check(f *zrf.File, e *zrf.Entry) (*built, error) {
 		if r := c.budget.refusal(err); r != nil {
 			return nil, r
 		}
-		return nil, failf(http.StatusUnprocessableEntity, "%s: %v", f.Path, err)
+		return nil, &apiError{status: http.StatusUnprocessableEntity, msg: fmt.Sprintf("%s: %v", f.Path, err), cause: err}
 	}
 	start := g.New()
 	done := c.budget.start(start.State())
@@ -297,11 +331,15 @@ func (c *catalog) fileAt(ctx context.Context, name string, version int) (*zrf.Fi
 	switch {
 	case cf != nil && (version == current || version == cf.info.Version):
 		return cf.file, cf.info.Version, nil
-	case version <= 0:
-		return nil, 0, failf(http.StatusNotFound, "no game %q (GET /api/games lists them)", name)
 	case vj != nil:
 		f, err := vj.wait(ctx, c.budget, "reading "+name)
 		return f, version, err
+	case cf != nil && cf.info.Source != "upload":
+		// The server keeps no earlier texts of its own files past a
+		// restart: a session of one plays the file as it is now.
+		return cf.file, cf.info.Version, nil
+	case version <= 0:
+		return nil, 0, failf(http.StatusNotFound, "no game %q (GET /api/games lists them)", name)
 	}
 	gf, err := c.store.GameFileVersion(ctx, name, version)
 	if errors.Is(err, store.ErrNotFound) {
@@ -333,7 +371,7 @@ const maxOldVersions = 256
 func readUpload(name string, src []byte) (*zrf.File, error) {
 	f, err := zrf.Read(name, src, fstest.MapFS{})
 	if err != nil {
-		return nil, failf(http.StatusUnprocessableEntity, "%v", err)
+		return nil, &apiError{status: http.StatusUnprocessableEntity, msg: err.Error(), cause: err}
 	}
 	return f, nil
 }

@@ -118,6 +118,13 @@ func (s *Server) routeDungeon(mux *http.ServeMux) {
 			return err
 		}))
 	}
+	mux.Handle("GET /api/dungeon/trace", handler(func(w http.ResponseWriter, r *http.Request) error {
+		tr, err := s.trace(r)
+		if err != nil {
+			return err
+		}
+		return writeJSON(w, http.StatusOK, tr)
+	}))
 	mux.Handle("GET /api/dungeon/tiles.png", handler(func(w http.ResponseWriter, r *http.Request) error {
 		var b bytes.Buffer
 		if err := dungeon.Tileset().WritePNG(&b); err != nil {
@@ -129,21 +136,13 @@ func (s *Server) routeDungeon(mux *http.ServeMux) {
 	}))
 }
 
+// maxTraceSteps bounds the steps of a search the trace route answers
+// (about 2 KB each on the bundled levels).
+const maxTraceSteps = 400
+
 // layout generates (or finds in the cache) the layout of ?spec=NAME&seed=S.
 func (s *Server) layout(r *http.Request) (*dungeon.Layout, error) {
-	if err := s.specs.load(); err != nil {
-		return nil, err
-	}
-	q := r.URL.Query()
-	name := q.Get("spec")
-	if name == "" {
-		return nil, failf(http.StatusBadRequest, "?spec=NAME: which level (GET /api/dungeon/specs lists them)")
-	}
-	g, ok := s.specs.byKey[name]
-	if !ok {
-		return nil, failf(http.StatusNotFound, "no level spec %q (GET /api/dungeon/specs lists them)", name)
-	}
-	seed, err := seedOf(r)
+	g, name, seed, err := s.specSeed(r)
 	if err != nil {
 		return nil, err
 	}
@@ -151,11 +150,60 @@ func (s *Server) layout(r *http.Request) (*dungeon.Layout, error) {
 	if l, ok := s.layouts.get(key); ok {
 		return l, nil
 	}
+	l, err := s.generate(r.Context(), g, name, seed, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.layouts.put(key, l)
+	return l, nil
+}
+
+// trace generates the layout of ?spec=NAME&seed=S recording the steps of
+// its search (the first maxTraceSteps-1 and the last).
+func (s *Server) trace(r *http.Request) (*dungeon.Trace, error) {
+	g, name, seed, err := s.specSeed(r)
+	if err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("%s/%d", name, seed)
+	if tr, ok := s.traces.get(key); ok {
+		return tr, nil
+	}
+	tr := &dungeon.Trace{Max: maxTraceSteps}
+	l, err := s.generate(r.Context(), g, name, seed, tr)
+	if err != nil {
+		return nil, err
+	}
+	s.layouts.put(key, l)
+	s.traces.put(key, tr)
+	return tr, nil
+}
+
+// specSeed reads ?spec=NAME&seed=S.
+func (s *Server) specSeed(r *http.Request) (*dungeon.Generator, string, uint64, error) {
+	if err := s.specs.load(); err != nil {
+		return nil, "", 0, err
+	}
+	q := r.URL.Query()
+	name := q.Get("spec")
+	if name == "" {
+		return nil, "", 0, failf(http.StatusBadRequest, "?spec=NAME: which level (GET /api/dungeon/specs lists them)")
+	}
+	g, ok := s.specs.byKey[name]
+	if !ok {
+		return nil, "", 0, failf(http.StatusNotFound, "no level spec %q (GET /api/dungeon/specs lists them)", name)
+	}
+	seed, err := seedOf(r)
+	return g, name, seed, err
+}
+
+// generate lays a level out on a worker slot within layoutTimeLimit.
+func (s *Server) generate(ctx context.Context, g *dungeon.Generator, name string, seed uint64, tr *dungeon.Trace) (*dungeon.Layout, error) {
 	var l *dungeon.Layout
-	err = s.work(r.Context(), layoutTimeLimit+time.Second, func(ctx context.Context) error {
+	err := s.work(ctx, layoutTimeLimit+time.Second, func(ctx context.Context) error {
 		var err error
 		var stats dungeon.Stats
-		l, stats, err = g.Generate(ctx, dungeon.Options{Seed: seed, TimeLimit: layoutTimeLimit})
+		l, stats, err = g.Generate(ctx, dungeon.Options{Seed: seed, TimeLimit: layoutTimeLimit, Trace: tr})
 		if errors.Is(err, dungeon.ErrTimeLimit) {
 			stuck := ""
 			if len(stats.Stuck) > 0 {
@@ -165,11 +213,7 @@ func (s *Server) layout(r *http.Request) (*dungeon.Layout, error) {
 		}
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	s.layouts.put(key, l)
-	return l, nil
+	return l, err
 }
 
 // seedOf reads ?seed= (default 0).

@@ -22,6 +22,12 @@ type Limits struct {
 	Create Rate
 	// Upload bounds the rules files a client uploads or replaces.
 	Upload Rate
+	// Check bounds the rules files a client has checked without keeping
+	// them (the editor's check).
+	Check Rate
+	// Runs bounds the balance and match runs a client has queued or
+	// playing at once.
+	Runs int
 	// Sessions bounds the live sessions a client has created: those not
 	// over, closed or deleted.
 	Sessions int
@@ -53,6 +59,8 @@ var DefaultLimits = Limits{
 	Rate:              Rate{PerSecond: 50, Burst: 500},
 	Create:            PerMinute(30),
 	Upload:            PerMinute(10),
+	Check:             PerMinute(60),
+	Runs:              2,
 	Sessions:          100,
 	WatchersPerClient: 64,
 	ConnsPerClient:    128,
@@ -141,13 +149,13 @@ func (l *limiter) sweep(now time.Time) {
 
 // limiters are the buckets of a server's Limits.
 type limiters struct {
-	all, create, upload *limiter
-	watchers            *counter
+	all, create, upload, checks *limiter
+	watchers                    *counter
 }
 
 func newLimiters(l Limits) *limiters {
 	return &limiters{all: newLimiter(l.Rate, time.Now), create: newLimiter(l.Create, time.Now),
-		upload: newLimiter(l.Upload, time.Now), watchers: newCounter(l.WatchersPerClient)}
+		upload: newLimiter(l.Upload, time.Now), checks: newLimiter(l.Check, time.Now), watchers: newCounter(l.WatchersPerClient)}
 }
 
 // check spends the client's tokens for a request: every request takes one
@@ -165,8 +173,12 @@ func (ls *limiters) check(r *http.Request, client netip.Prefix) error {
 	case r.Method != http.MethodPost:
 	case r.URL.Path == "/api/sessions" || r.URL.Path == "/api/2048/games":
 		l, what = ls.create, "games started"
+	case r.URL.Path == "/api/runs":
+		l, what = ls.create, "runs started"
 	case r.URL.Path == "/api/games":
 		l, what = ls.upload, "rules files uploaded"
+	case r.URL.Path == "/api/games/check":
+		l, what = ls.checks, "rules files checked"
 	}
 	if ok, wait := l.take(client); !ok {
 		return tooMany(http.StatusTooManyRequests, wait, "too many %s from your address (at most %.0f a minute): try again in %ss",

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ludus-games/ludus/evolve"
 	"github.com/ludus-games/ludus/linjat"
 	"github.com/ludus-games/ludus/store"
 )
@@ -47,6 +48,9 @@ type LinjatPuzzle struct {
 	Score      float64         `json:"score"`
 	Rating     json.RawMessage `json:"rating"`
 	Seed       uint64          `json:"seed"`
+	// Curve is the optimiser's best score as its iterations went (of a
+	// puzzle generated here; stored puzzles have none).
+	Curve []CurvePoint `json:"curve,omitempty"`
 }
 
 // LinjatListed is a stored puzzle as GET /api/linjat/puzzles lists it.
@@ -72,6 +76,7 @@ type LinjatCheck struct {
 }
 
 func (s *Server) routeLinjat(mux *http.ServeMux) {
+	s.routeLinjatCurve(mux)
 	mux.Handle("POST /api/linjat/generate", handler(func(w http.ResponseWriter, r *http.Request) error {
 		var req LinjatRequest
 		if err := readJSON(w, r, &req); err != nil {
@@ -81,11 +86,14 @@ func (s *Server) routeLinjat(mux *http.ServeMux) {
 		if err != nil {
 			return err
 		}
-		key := string(set.SettingsJSON()) + "/" + strconv.FormatUint(set.Seed, 10)
+		key := linjatKey(set)
 		if p, ok := s.linjatMade.get(key); ok {
+			s.lastLinjat.Store(p)
 			return writeJSON(w, http.StatusOK, p)
 		}
 		var out *LinjatPuzzle
+		var curve []CurvePoint
+		set.Progress = func(p evolve.Progress) { curve = append(curve, CurvePoint{p.Iterations, p.Best}) }
 		err = s.work(r.Context(), linjatTimeLimit, func(ctx context.Context) error {
 			g, err := linjat.Optimize(ctx, set)
 			if err != nil {
@@ -96,13 +104,14 @@ func (s *Server) routeLinjat(mux *http.ServeMux) {
 			}
 			rating, _ := json.Marshal(g.Result.Rating.JSON(set.Difficulty.Weights))
 			out = &LinjatPuzzle{Puzzle: g.Puzzle.String(), Rows: g.Puzzle.Rows, Cols: g.Puzzle.Cols,
-				Difficulty: set.Difficulty.Name, Score: g.Result.Score, Rating: rating, Seed: set.Seed}
+				Difficulty: set.Difficulty.Name, Score: g.Result.Score, Rating: rating, Seed: set.Seed, Curve: thinCurve(curve)}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
 		s.linjatMade.put(key, out)
+		s.lastLinjat.Store(out)
 		return writeJSON(w, http.StatusOK, out)
 	}))
 	mux.Handle("GET /api/linjat/puzzles", handler(func(w http.ResponseWriter, r *http.Request) error {

@@ -11,6 +11,7 @@ func (s *Server) routeGames(mux *http.ServeMux) {
 		return writeJSON(w, http.StatusOK, s.catalog.list())
 	}))
 	s.routeUploads(mux)
+	s.routeDesigner(mux)
 }
 
 // maxMoveText bounds a move's text, far above any move's notation, so

@@ -17,6 +17,7 @@ import (
 	"net/netip"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ludus-games/ludus/dungeon"
@@ -33,6 +34,12 @@ type Config struct {
 	// that do not read, or hold no playable game, are left out and
 	// reported through Logf.
 	Games fs.FS
+	// GamesPoll is how often the files of Games are looked at for
+	// changes, when Games is an operating system's directory or any file
+	// system whose files tell their modification time (0: every 2 s;
+	// negative: never). A file written, added or removed is offered
+	// anew; see catalog.rescan.
+	GamesPoll time.Duration
 	// BotWorkers is the number of bot moves computed at once (0: one per
 	// core).
 	BotWorkers int
@@ -94,6 +101,15 @@ type Config struct {
 	// by name (nil: none). A client can never start a program of its
 	// own: gtp: and uci: specs are refused.
 	Engines *extbot.Engines
+	// RunWorkers bounds the balance and match runs played at once, each
+	// one game at a time on one processor (0: half the cores, at least
+	// one); MaxRuns bounds the runs under way, queued or playing (0: 16);
+	// a client has at most Limits.Runs of them.
+	RunWorkers, MaxRuns int
+	// MaxRunGames bounds the games of a run (0: 1,000); RunTime the time
+	// a run plays, from when it takes its slot (0: 5 min).
+	MaxRunGames int
+	RunTime     time.Duration
 	// Web serves the browser UI at / (nil: API only).
 	Web http.Handler
 	// Logf reports what goes wrong in the background (nil: discarded).
@@ -122,8 +138,14 @@ type Server struct {
 	slots      chan struct{}
 	queueWait  time.Duration
 	linjatMade *lru[string, *LinjatPuzzle]
+	lastLinjat atomic.Pointer[LinjatPuzzle] // the puzzle generated last, for its curve
+	// runs are the balance and match runs under way; runReports the
+	// reports of stored runs made lately.
+	runs       *runBoard
+	runReports *lru[string, *runReport]
 	games2048  *lru[string, *game2048]
 	layouts    *lru[string, *dungeon.Layout]
+	traces     *lru[string, *dungeon.Trace]
 	specs      specs
 	tileSets   tileSets
 
@@ -178,7 +200,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	cfg = withBudgetDefaults(cfg)
+	cfg = withRunDefaults(withBudgetDefaults(cfg))
 	// A second server on a SQLite file would never see the first one's
 	// moves, and play over them: it is refused before it does anything.
 	unlock, err := cfg.Store.LockServer("ludus serve")
@@ -189,8 +211,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		rules: newRulesPool(cfg.RulesWorkers, queueWait), botCache: newLRU[botKey, *sharedBot](maxBots),
 		pictures: newPictures(),
 		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
-		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64),
-		hosts: newHosts(cfg.Hosts), limits: newLimiters(cfg.Limits)}
+		games2048: newLRU[string, *game2048](max2048Games), layouts: newLRU[string, *dungeon.Layout](64), traces: newLRU[string, *dungeon.Trace](8),
+		hosts: newHosts(cfg.Hosts), limits: newLimiters(cfg.Limits),
+		runs: newRunBoard(cfg.RunWorkers), runReports: newLRU[string, *runReport](32)}
 	s.botCache.evicted = (*sharedBot).close
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	var skipped []error
@@ -212,6 +235,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.loops.Add(1)
 		go s.listenLoop()
 	}
+	if cfg.Games != nil && cfg.GamesPoll >= 0 {
+		if cfg.GamesPoll == 0 {
+			s.cfg.GamesPoll = defaultGamesPoll
+		}
+		s.loops.Add(1)
+		go s.watchGames()
+	}
 	return s, nil
 }
 
@@ -220,6 +250,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 // programs of engine bots are ended.
 func (s *Server) Close() {
 	s.cancel()
+	s.runs.wait()
 	s.bots.wait()
 	for _, sb := range s.botCache.values() {
 		sb.close()
@@ -236,6 +267,7 @@ func (s *Server) Handler() http.Handler {
 	s.routeSessions(mux)
 	s.routeTable(mux)
 	s.routePuzzles(mux)
+	s.routeRuns(mux)
 	if s.cfg.Web != nil {
 		mux.Handle("/", s.cfg.Web)
 	}

@@ -239,7 +239,7 @@ func (s *Server) routeUploads(mux *http.ServeMux) {
 		}
 		up, err := s.catalog.upload(r.Context(), r.URL.Query().Get("name"), src)
 		if err != nil {
-			return err
+			return withDiagnostics(err)
 		}
 		return writeJSON(w, http.StatusCreated, up)
 	}))
@@ -250,7 +250,7 @@ func (s *Server) routeUploads(mux *http.ServeMux) {
 		}
 		info, err := s.catalog.replace(r.Context(), r.PathValue("name"), keyOf(r), src)
 		if err != nil {
-			return err
+			return withDiagnostics(err)
 		}
 		return writeJSON(w, http.StatusOK, info)
 	}))

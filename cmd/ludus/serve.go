@@ -32,7 +32,9 @@ func newServeCmd() *cobra.Command {
 	var open bool
 	var hosts, proxies []string
 	var rate float64
-	var createRate, uploadRate int
+	var createRate, uploadRate, checkRate int
+	var runWorkers, maxRuns, maxRunGames int
+	var runTime, gamesPoll time.Duration
 	lim := server.DefaultLimits
 	var readTimeout, responseTimeout, idleTimeout time.Duration
 	var sessionTTL time.Duration
@@ -63,6 +65,7 @@ children, a few at a time, and end with it.`,
 				return err
 			}
 			lim.Rate.PerSecond, lim.Create, lim.Upload = rate, server.PerMinute(createRate), server.PerMinute(uploadRate)
+			lim.Check = server.PerMinute(checkRate)
 			engines, err := extbot.NewEngines(engineDefs, 0)
 			if err != nil {
 				return err
@@ -76,8 +79,12 @@ children, a few at a time, and end with it.`,
 				Hosts: append(hosts, addrName(addr)), TrustProxy: trust, Limits: lim,
 				ReadTimeout: readTimeout, ResponseTimeout: responseTimeout, IdleTimeout: idleTimeout, Engines: engines,
 				MaxCells: maxCells, MaxSteps: maxSteps, RulesTime: rulesTime,
-				SessionTTL: sessionTTL, MaxEvents: maxEvents,
+				SessionTTL: sessionTTL, MaxEvents: maxEvents, GamesPoll: gamesPoll,
+				RunWorkers: runWorkers, MaxRuns: maxRuns, MaxRunGames: maxRunGames, RunTime: runTime,
 				Logf: log.New(cmd.ErrOrStderr(), "ludus serve: ", log.LstdFlags).Printf}
+			if gamesPoll == 0 {
+				cfg.GamesPoll = -1 // Config's zero is the default
+			}
 			if gamesDir != "" {
 				if fi, err := os.Stat(gamesDir); err != nil || !fi.IsDir() {
 					return fmt.Errorf("--games %s: not a directory of rules files", gamesDir)
@@ -120,7 +127,8 @@ children, a few at a time, and end with it.`,
 	fl := c.Flags()
 	fl.StringVar(&addr, "addr", "localhost:8080", "address to listen on")
 	fl.StringVar(&db, "db", "", "store: a SQLite file or a postgres:// URL (default: ludus.db in the user's data directory)")
-	fl.StringVar(&gamesDir, "games", "", "directory of more rules files to offer (every .zrf under it)")
+	fl.StringVar(&gamesDir, "games", "", "directory of more rules files to offer (every .zrf under it, read again when it changes)")
+	fl.DurationVar(&gamesPoll, "games-poll", 2*time.Second, "how often the files of --games are looked at for changes (0: never)")
 	fl.IntVar(&botWorkers, "bot-workers", 0, "bot moves computed at once (0: one per core)")
 	fl.DurationVar(&moveTime, "move-time", 5*time.Second, "the most a bot may think about one move")
 	fl.BoolVar(&open, "open", false, "open the page in a browser")
@@ -130,6 +138,12 @@ children, a few at a time, and end with it.`,
 	fl.IntVar(&lim.Rate.Burst, "burst", lim.Rate.Burst, "requests a client may send at once, beyond --rate")
 	fl.IntVar(&createRate, "create-rate", int(lim.Create.PerSecond*60+0.5), "sessions and 2048 games a minute per client (0: no limit)")
 	fl.IntVar(&uploadRate, "upload-rate", int(lim.Upload.PerSecond*60+0.5), "rules files uploaded or replaced a minute per client (0: no limit)")
+	fl.IntVar(&checkRate, "check-rate", int(lim.Check.PerSecond*60+0.5), "rules files checked in the editor a minute per client (0: no limit)")
+	fl.IntVar(&runWorkers, "run-workers", 0, "balance and match runs played at once, a game at a time each (0: half the cores)")
+	fl.IntVar(&maxRuns, "max-runs", 16, "balance and match runs under way at once, queued or playing")
+	fl.IntVar(&lim.Runs, "max-runs-per-client", lim.Runs, "balance and match runs a client may have under way (0: no limit)")
+	fl.IntVar(&maxRunGames, "max-run-games", 1000, "the most games of a balance or match run started in the page")
+	fl.DurationVar(&runTime, "run-time", 5*time.Minute, "the most time a balance or match run plays")
 	fl.IntVar(&lim.WatchersPerClient, "max-streams-per-client", lim.WatchersPerClient, "event streams a client may hold open (0: no limit)")
 	fl.IntVar(&lim.ConnsPerClient, "max-conns-per-client", lim.ConnsPerClient, "connections a client may hold open (0: no limit)")
 	fl.IntVar(&lim.Conns, "max-conns", 0, "connections open at once (0: three quarters of the open-file limit)")
@@ -145,6 +159,11 @@ children, a few at a time, and end with it.`,
 	rangeFlag(c, "burst", 1, 1e6)
 	rangeFlag(c, "max-events", 100, 1e7)
 	rangeFlag(c, "session-ttl", 0, float64(365*24*time.Hour))
+	rangeFlag(c, "games-poll", 0, float64(time.Hour))
+	rangeFlag(c, "run-workers", 0, 1024)
+	rangeFlag(c, "max-runs", 1, 1e4)
+	rangeFlag(c, "max-run-games", 1, 1e6)
+	rangeFlag(c, "run-time", float64(time.Second), float64(7*24*time.Hour))
 	for _, name := range []string{"read-timeout", "response-timeout", "idle-timeout"} {
 		rangeFlag(c, name, float64(time.Second), float64(24*time.Hour))
 	}

@@ -1,6 +1,7 @@
 // Dungeon layouts: pick a bundled level spec and a seed, see the layout the
 // generator makes of them, and download it as JSON, SVG or a Tiled map.
 
+import {searchPanel} from "./search.js";
 import {api, downloadLink, field, h, pref, spinner, svgFrom} from "./ui.js";
 
 export function mount(main) {
@@ -10,6 +11,7 @@ export function mount(main) {
   const picture = h("div", {class: "picture", id: "dungeon-picture"}, spinner("Loading"));
   const links = h("div", {class: "downloads"});
   const about = h("div", {class: "small muted"});
+  const search = searchPanel(ctl.signal);
 
   main.append(h("section", {class: "page"},
     h("div", {class: "page-head"}, h("div", {},
@@ -31,7 +33,8 @@ export function mount(main) {
               show();
             }}, "Next seed")))),
         h("div", {class: "card"}, h("h2", {class: "card-title"}, "Download"), links, about)),
-      picture)));
+      picture),
+    search.node));
 
   let specs = [];
   async function loadSpecs() {
@@ -80,6 +83,7 @@ export function mount(main) {
     } finally {
       picture.removeAttribute("aria-busy");
     }
+    search.show(spec.value, seed.value || 0);
     const base = `${spec.value.replace(/\.[a-z]+$/i, "")}-${seed.value || 0}`;
     links.replaceChildren(
       downloadLink(`/api/dungeon/layout.json?${q}`, "JSON", `${base}.json`),

@@ -17,6 +17,7 @@
 // number's cell inside). A line may be shorter than its number while the
 // player is still drawing it.
 
+import {curveBox} from "./curve.js";
 import {api, field, h, pref, s, spinner, toast} from "./ui.js";
 
 // The presets' grid sizes, as docs/linjat.md gives them.
@@ -70,6 +71,7 @@ export function mount(main) {
   const genBtn = h("button", {class: "btn btn-primary", type: "submit", id: "linjat-generate"}, "Generate");
   const boardBox = h("div", {class: "linjat-box"});
   const info = h("div", {class: "small muted"});
+  const curve = curveBox(ctl.signal);
   const hintIdle = () => h("p", {class: "small muted"}, "Stuck? A hint shows the next step a solver would take, and why.");
   const hintBox = h("div", {class: "hint-box", "aria-live": "polite", id: "linjat-hint"}, hintIdle());
   const statusBox = h("div", {class: "linjat-status", role: "status", "aria-live": "polite"});
@@ -79,7 +81,7 @@ export function mount(main) {
       h("h1", {}, "Linjat"),
       h("p", {class: "lead"}, "Draw a line from every number covering exactly that many cells, across or down. Lines never cross; every dot must be covered."))),
     h("div", {class: "puzzle-grid"},
-      h("div", {class: "card"}, boardBox, statusBox),
+      h("div", {class: "card"}, boardBox, statusBox, curve.node),
       h("aside", {},
         h("div", {class: "card"},
           h("form", {onsubmit: (e) => {
@@ -148,6 +150,7 @@ export function mount(main) {
       const res = await api("POST", "/api/linjat/generate",
         {rows, cols, numbers: 0, difficulty: difficulty.value, seed: Number(seed.value) || 0, iterations: 200}, {signal: ctl.signal});
       load(res.puzzle, res.rating, `${difficulty.value}, seed ${seed.value}`);
+      curve.show(`rows=${rows}&cols=${cols}&difficulty=${difficulty.value}&seed=${Number(seed.value) || 0}&iterations=200`);
     } catch (err) {
       if (err.name !== "AbortError") boardBox.replaceChildren(h("p", {class: "error"}, err.message));
     } finally {
@@ -450,6 +453,7 @@ export function mount(main) {
   if (saved && saved.text) {
     try {
       load(saved.text, saved.rating, saved.label);
+      curve.show(""); // the last optimise run of the server, if any
     } catch {
       generate();
     }

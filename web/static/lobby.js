@@ -2,6 +2,7 @@
 // session with any mix of human and bot seats, rules file upload, and the
 // recent sessions.
 
+import {problemsNotice} from "./designer.js";
 import {api, created, field, h, pref, saveTokens, spinner, toast, tokens} from "./ui.js";
 
 // The bot specs offered in the seat fields (any spec of `ludus match` may
@@ -31,7 +32,10 @@ export function mount(main) {
       h("div", {},
         h("h1", {}, "Board games"),
         h("p", {class: "lead"}, "Play any game the engine reads, against people or bots. Share a game's address to let others watch.")),
-      uploadButton((name) => loadGames(name))),
+      h("div", {class: "head-actions"},
+        h("a", {class: "btn", href: `#/design/new?from=${encodeURIComponent(pref.get("game", "tic-tac-toe.zrf"))}`, id: "new-rules"}, "New game"),
+        uploadButton((name) => loadGames(name)))),
+    problemsNotice(ctl.signal),
     h("div", {class: "lobby"},
       h("div", {class: "lobby-games"}, h("h2", {class: "section-title"}, "Games"), gameList),
       h("aside", {class: "lobby-side"}, formBox,
@@ -76,7 +80,8 @@ export function mount(main) {
       h("span", {class: "game-foot"},
         h("code", {}, g.name),
         g.source !== "bundled" ? h("span", {class: "badge"}, g.source) : null,
-        g.notes && g.notes.length ? h("span", {class: "badge warn", title: g.notes.join("\n")}, "incomplete") : null));
+        g.notes && g.notes.length ? h("span", {class: "badge warn", title: g.notes.join("\n")}, "incomplete") : null,
+        g.problem ? h("span", {class: "badge warn", title: g.problem.error}, "changed on disk: does not read") : null));
     }));
   }
 
@@ -121,7 +126,9 @@ export function mount(main) {
     h("div", {class: "game-options"},
       field("Clock", clock),
       h("label", {class: "check"}, listed, " List in the lobby (others can watch and take open seats)")),
-    start);
+    start,
+    h("a", {class: "btn btn-ghost btn-block design-link", href: `#/design/${encodeURIComponent(g.name)}`, id: "design-game"},
+      "Rules, balance and match"));
     formBox.replaceChildren(form);
   }
 

@@ -43,11 +43,13 @@ function append(node, children) {
   }
 }
 
-// APIError is a failed API call: the server's {"error"} text and the status.
+// APIError is a failed API call: the server's {"error"} text and the status,
+// and the whole answer (data), which may say more (a rules file's problems).
 export class APIError extends Error {
-  constructor(status, message) {
+  constructor(status, message, data = null) {
     super(message);
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -80,7 +82,7 @@ export async function api(method, path, body, {signal, headers = {}} = {}) {
   }) : await res.text();
   if (!res.ok) {
     const why = data && typeof data === "object" && data.error ? data.error : `${res.status} ${res.statusText}`;
-    throw new APIError(res.status, why);
+    throw new APIError(res.status, why, data);
   }
   return data;
 }
