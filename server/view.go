@@ -99,7 +99,7 @@ func (ss *session) label(t *Tree) {
 	if write == nil {
 		return
 	}
-	s := ss.eng.New().State()
+	s := ss.startState()
 	defer ss.srv.budget().start(s)()
 	var walk func(n *node, out []*TreeNode)
 	walk = func(n *node, out []*TreeNode) {
