@@ -32,8 +32,22 @@ const (
 // Picture draws the position. The moves it looks at to choose how to draw
 // the board are generated under s's budget.
 func Picture(s *State, v *rules.View) *render.Drawing {
+	return picture(s, v, false)
+}
+
+// FlippedPicture draws the position as Picture does, with the board
+// turned half a turn: seen from the other side, its coordinates written
+// along the same edges in the order seen from there, the pieces upright.
+func FlippedPicture(s *State, v *rules.View) *render.Drawing {
+	return picture(s, v, true)
+}
+
+func picture(s *State, v *rules.View, flip bool) *render.Drawing {
 	g := s.g
 	f := newPictureFrame(g, v)
+	if flip {
+		f = f.flipped(v)
+	}
 	style := chooseStyle(g, v)
 	w, h, size, at := f.w, f.h, f.size, f.at
 	if style == squares {
