@@ -22,6 +22,7 @@ func PieceIcon(s *State, v *rules.View, player, typ int) (*render.Drawing, error
 		style = placementStyle(g, v, newPictureFrame(g, v).at, s.meter.b)
 	}
 	d := render.New(cellSize, cellSize)
+	d.Background = render.Color{} // the icon lies on whatever holds it
 	c := render.Pt(cellSize/2, cellSize/2)
 	if style == paper && drawMark(d, g.Rules.Players[player].Name, c, cellSize, playerInk(g, player)) {
 		return d, nil

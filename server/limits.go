@@ -22,6 +22,10 @@ type Limits struct {
 	Create Rate
 	// Upload bounds the rules files a client uploads or replaces.
 	Upload Rate
+	// Analyse bounds the analyses a client asks for, and Analyses those
+	// it may have running at once.
+	Analyse  Rate
+	Analyses int
 	// Sessions bounds the live sessions a client has created: those not
 	// over, closed or deleted.
 	Sessions int
@@ -53,6 +57,8 @@ var DefaultLimits = Limits{
 	Rate:              Rate{PerSecond: 50, Burst: 500},
 	Create:            PerMinute(30),
 	Upload:            PerMinute(10),
+	Analyse:           PerMinute(60),
+	Analyses:          1,
 	Sessions:          100,
 	WatchersPerClient: 64,
 	ConnsPerClient:    128,
@@ -141,13 +147,14 @@ func (l *limiter) sweep(now time.Time) {
 
 // limiters are the buckets of a server's Limits.
 type limiters struct {
-	all, create, upload *limiter
-	watchers            *counter
+	all, create, upload, analyse *limiter
+	watchers, analyses           *counter
 }
 
 func newLimiters(l Limits) *limiters {
 	return &limiters{all: newLimiter(l.Rate, time.Now), create: newLimiter(l.Create, time.Now),
-		upload: newLimiter(l.Upload, time.Now), watchers: newCounter(l.WatchersPerClient)}
+		upload: newLimiter(l.Upload, time.Now), analyse: newLimiter(l.Analyse, time.Now),
+		watchers: newCounter(l.WatchersPerClient), analyses: newCounter(l.Analyses)}
 }
 
 // check spends the client's tokens for a request: every request takes one
@@ -167,6 +174,8 @@ func (ls *limiters) check(r *http.Request, client netip.Prefix) error {
 		l, what = ls.create, "games started"
 	case r.URL.Path == "/api/games":
 		l, what = ls.upload, "rules files uploaded"
+	case strings.HasPrefix(r.URL.Path, "/api/sessions/") && strings.HasSuffix(r.URL.Path, "/analyse"):
+		l, what = ls.analyse, "analyses"
 	}
 	if ok, wait := l.take(client); !ok {
 		return tooMany(http.StatusTooManyRequests, wait, "too many %s from your address (at most %.0f a minute): try again in %ss",

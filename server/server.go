@@ -234,6 +234,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routeGames(mux)
 	s.routeSessions(mux)
+	s.routePositions(mux)
 	s.routeTable(mux)
 	s.routePuzzles(mux)
 	if s.cfg.Web != nil {

@@ -62,6 +62,16 @@ func (s *Server) readPosition(ctx context.Context, eng *games.Game, text string)
 	if err != nil {
 		return "", failf(http.StatusUnprocessableEntity, "the position does not fit %s: %v", eng.Name, err)
 	}
+	if err := s.playable(eng, st); err != nil {
+		return "", err
+	}
+	return st.FormatPosition(), nil
+}
+
+// playable refuses a position (422, naming the problem) whose game is
+// over, or on which the rules fail or go over the budget, looking at its
+// moves within the budget; st is left with the budget of steps.
+func (s *Server) playable(eng *games.Game, st *engine.State) error {
 	b := s.budget()
 	defer b.start(st)()
 	pos := engine.NewPosition(st, eng.Eval)
@@ -71,18 +81,18 @@ func (s *Server) readPosition(ctx context.Context, eng *games.Game, text string)
 	}
 	if err := pos.Err(); err != nil {
 		if r := b.refusal(err); r != nil {
-			return "", r
+			return r
 		}
-		return "", failf(http.StatusUnprocessableEntity, "the rules fail in this position: %v", err)
+		return failf(http.StatusUnprocessableEntity, "the rules fail in this position: %v", err)
 	}
 	if over {
 		why := pos.EndWords()
 		if why == "" {
 			why = eng.Reason(pos)
 		}
-		return "", failf(http.StatusUnprocessableEntity, "the game is over in this position (%s): set up one with a move to play", why)
+		return failf(http.StatusUnprocessableEntity, "the game is over in this position (%s): set up one with a move to play", why)
 	}
-	return st.FormatPosition(), nil
+	return nil
 }
 
 // createSetup stores the first event of a session created from a
