@@ -196,11 +196,15 @@ func analyse(ctx context.Context, eng *games.Game, st *engine.State, an search.A
 	write := moveWriter(eng.Compiled)
 	end := pos.Copy()
 	for i, m := range res.PV {
-		out.PV = append(out.PV, end.Notation(m))
-		if write != nil {
-			mv := m.Move()
-			if text, err := write(end.State(), &mv); err == nil && text != "" && len(out.Text) == i {
-				out.Text = append(out.Text, text)
+		text := end.Notation(m)
+		out.PV = append(out.PV, text)
+		if write != nil && len(out.Text) == i {
+			// The move as the position lists it, with what it takes, for
+			// the notation to write it.
+			if mv, err := end.State().ParseMove(text); err == nil {
+				if w, err := write(end.State(), &mv); err == nil && w != "" {
+					out.Text = append(out.Text, w)
+				}
 			}
 		}
 		end.Play(m)

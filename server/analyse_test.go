@@ -36,6 +36,11 @@ func TestAnalyse(t *testing.T) {
 	if code := call(t, "POST", url+"/analyse", AnalyseRequest{Position: backRank, MS: 500}, &a); code != 200 || a.Text[0] != "Ra8#" || a.Score != 1 {
 		t.Errorf("the back rank: %d %+v", code, a)
 	}
+	// A capture is written with its x.
+	scholar := "(turn White) (White (King e1) (Queen h5) (Bishop c4) (Pawn e4)) (Black (King e8) (Queen d8) (Bishop f8) (Knight c6 f6) (Pawn d7 e5 f7))"
+	if code := call(t, "POST", url+"/analyse", AnalyseRequest{Position: scholar, MS: 500}, &a); code != 200 || a.Text[0] != "Qxf7#" {
+		t.Errorf("the scholar's mate: %d %+v", code, a)
+	}
 	// A line of an opening: legal from the position, move after move.
 	opening := "(turn White) (White (King e1) (Queen d1) (Knight g1) (Pawn d2 e4)) (Black (King e8) (Queen d8) (Knight b8) (Pawn d7 e5))"
 	for _, bot := range []string{"alphabeta:depth=4", "mcts"} {
