@@ -8,6 +8,7 @@ import {h} from "./ui.js";
 const routes = [
   {re: /^\/?$/, tab: "games", load: () => import("./lobby.js")},
   {re: /^\/session\/([^/]+)$/, tab: "games", load: () => import("./session.js"), keys: ["id"]},
+  {re: /^\/editor\/([^/]+)$/, tab: "games", load: () => import("./editor.js"), keys: ["name"]},
   {re: /^\/linjat$/, tab: "linjat", load: () => import("./linjat.js")},
   {re: /^\/2048$/, tab: "2048", load: () => import("./t2048.js")},
   {re: /^\/dungeon$/, tab: "dungeon", load: () => import("./dungeon.js")},

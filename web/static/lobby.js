@@ -121,7 +121,10 @@ export function mount(main) {
     h("div", {class: "game-options"},
       field("Clock", clock),
       h("label", {class: "check"}, listed, " List in the lobby (others can watch and take open seats)")),
-    start);
+    start,
+    h("button", {class: "btn btn-block setup-position", type: "button", id: "setup-position", onclick: () => {
+      location.hash = `#/editor/${encodeURIComponent(g.name)}?variant=${encodeURIComponent(variant ? variant.value : "")}`;
+    }}, "Set up a position"));
     formBox.replaceChildren(form);
   }
 
