@@ -32,7 +32,7 @@ func newServeCmd() *cobra.Command {
 	var open bool
 	var hosts, proxies []string
 	var rate float64
-	var createRate, uploadRate int
+	var createRate, uploadRate, analyseRate int
 	lim := server.DefaultLimits
 	var readTimeout, responseTimeout, idleTimeout time.Duration
 	var sessionTTL time.Duration
@@ -63,6 +63,7 @@ children, a few at a time, and end with it.`,
 				return err
 			}
 			lim.Rate.PerSecond, lim.Create, lim.Upload = rate, server.PerMinute(createRate), server.PerMinute(uploadRate)
+			lim.Analyse = server.PerMinute(analyseRate)
 			engines, err := extbot.NewEngines(engineDefs, 0)
 			if err != nil {
 				return err
@@ -130,6 +131,7 @@ children, a few at a time, and end with it.`,
 	fl.IntVar(&lim.Rate.Burst, "burst", lim.Rate.Burst, "requests a client may send at once, beyond --rate")
 	fl.IntVar(&createRate, "create-rate", int(lim.Create.PerSecond*60+0.5), "sessions and 2048 games a minute per client (0: no limit)")
 	fl.IntVar(&uploadRate, "upload-rate", int(lim.Upload.PerSecond*60+0.5), "rules files uploaded or replaced a minute per client (0: no limit)")
+	fl.IntVar(&analyseRate, "analyse-rate", int(lim.Analyse.PerSecond*60+0.5), "positions a client may ask a bot to analyse a minute, one at a time (0: no limit but that)")
 	fl.IntVar(&lim.WatchersPerClient, "max-streams-per-client", lim.WatchersPerClient, "event streams a client may hold open (0: no limit)")
 	fl.IntVar(&lim.ConnsPerClient, "max-conns-per-client", lim.ConnsPerClient, "connections a client may hold open (0: no limit)")
 	fl.IntVar(&lim.Conns, "max-conns", 0, "connections open at once (0: three quarters of the open-file limit)")
@@ -143,6 +145,7 @@ children, a few at a time, and end with it.`,
 	rangeFlag(c, "bot-workers", 0, 1024)
 	rangeFlag(c, "move-time", float64(time.Millisecond), float64(time.Hour))
 	rangeFlag(c, "burst", 1, 1e6)
+	rangeFlag(c, "analyse-rate", 0, 1e6)
 	rangeFlag(c, "max-events", 100, 1e7)
 	rangeFlag(c, "session-ttl", 0, float64(365*24*time.Hour))
 	for _, name := range []string{"read-timeout", "response-timeout", "idle-timeout"} {

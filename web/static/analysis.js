@@ -44,7 +44,7 @@ export class Analysis {
     this.seq++;
     this.button.disabled = false;
     if (this.auto.checked) {
-      this.run();
+      setTimeout(() => this.run()); // once the page has taken in what moved
     } else if (this.out.querySelector(".analysis-result")) {
       this.out.replaceChildren(h("p", {class: "muted small"}, "Another position is shown: analyse it."));
     }

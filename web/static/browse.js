@@ -69,13 +69,16 @@ export class Browser {
     });
   }
 
-  // setTree takes the move tree after a change of the game.
-  setTree(tree) {
+  // setTree takes the move tree and the state after a change of the
+  // game; a new position of the game shown is the analysis panel's too.
+  setTree(tree, st) {
     this.tree = tree;
     if (this.path !== null && same(this.path, this.current())) {
       this.path = null; // the game has come back to the move shown
       this.node = null;
     }
+    if (this.path === null && st.position !== this.live) this.analysis.moved();
+    this.live = st.position;
     this.update();
   }
 

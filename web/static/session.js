@@ -124,7 +124,7 @@ export function mount(main, {id}) {
         geo = fr;
         drawBoard(svg);
       }
-      browser.setTree(tree);
+      browser.setTree(tree, st);
       drawTree(st);
       drawDice(lastThrow(tree));
       announce.textContent = lastPlayed(tree, st.players);
