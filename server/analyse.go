@@ -99,7 +99,9 @@ func (s *Server) serveAnalyse(w http.ResponseWriter, r *http.Request, ss *sessio
 	}
 	defer s.limits.analyses.release(client)
 	var out *Analysis
-	err = s.work(r.Context(), think+slack(think), func(ctx context.Context) error {
+	// The search stops itself at its time; the pool's limit, a second
+	// later, stops one that does not.
+	err = s.work(r.Context(), think+time.Second, func(ctx context.Context) error {
 		out, err = analyse(ctx, ss.eng, st, an)
 		return err
 	})
