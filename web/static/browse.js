@@ -9,8 +9,9 @@ import {seatForm} from "./seatform.js";
 import {APIError, api, created, h, toast} from "./ui.js";
 
 // Browser follows what the board shows. ctx gives the session's id, API
-// base and held tokens, state() the last state shown, and redraw() draws
-// the board of the view (boardURL, flipped, marks) again.
+// base and held tokens, the move list (list, whose moves show their
+// position when clicked), state() the last state shown, and redraw()
+// draws the board of the view (boardURL, flipped, marks) again.
 export class Browser {
   constructor(ctx) {
     this.ctx = ctx;
@@ -39,6 +40,7 @@ export class Browser {
     this.analysis = new Analysis({base: ctx.base, position: () => this.position(), label: () => this.label()});
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
+    if (ctx.list) this.attach(ctx.list);
   }
 
   stop() {

@@ -39,8 +39,7 @@ export function mount(main, {id}) {
   // The record formats that write the game, once the server has said.
   const downloads = h("div", {class: "downloads"});
   // What the board shows: the game as it is, or a move of its list.
-  const browser = new Browser({id, base, held, state: () => state, redraw: () => drawView()});
-  browser.attach(treeBox);
+  const browser = new Browser({id, base, held, list: treeBox, state: () => state, redraw: () => drawView()});
 
   main.append(h("section", {class: "page session"},
     h("div", {class: "page-head"},
@@ -139,8 +138,7 @@ export function mount(main, {id}) {
     show(st);
   }
 
-  // drawView draws the board the browser shows (a move of the list, or
-  // the game as it is; upright or flipped), and marks it in the list.
+  // drawView draws the board the browser shows, and marks it in the list.
   let viewSeq = 0;
   async function drawView() {
     const seq = ++viewSeq;
@@ -155,8 +153,7 @@ export function mount(main, {id}) {
     }
   }
 
-  // drawTree draws the move list, the moves of two players paired where
-  // the game's records number them so (chess, draughts).
+  // drawTree draws the move list, paired where the records pair it.
   function drawTree(st) {
     if (!browser.tree) return;
     const paired = st.players.length === 2 && (geo.records || []).some((f) => f === "pgn" || f === "pdn");
