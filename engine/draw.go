@@ -37,16 +37,28 @@ type DrawOptions struct {
 	// Letters draws the pieces of xiangqi and shogi with their letters
 	// (their notation) instead of their characters.
 	Letters bool
+	// Flip turns the board half a turn, as FlippedPicture does.
+	Flip bool
 }
 
 // Picture draws the position. The moves it looks at to choose how to draw
 // the board are generated under s's budget.
 func Picture(s *State, v *rules.View) *render.Drawing { return PictureWith(s, v, DrawOptions{}) }
 
+// FlippedPicture draws the position as Picture does, with the board
+// turned half a turn: seen from the other side, its coordinates written
+// along the same edges in the order seen from there, the pieces upright.
+func FlippedPicture(s *State, v *rules.View) *render.Drawing {
+	return PictureWith(s, v, DrawOptions{Flip: true})
+}
+
 // PictureWith draws the position as Picture does, with options.
 func PictureWith(s *State, v *rules.View, o DrawOptions) *render.Drawing {
 	g := s.g
 	f := newPictureFrame(g, v)
+	if o.Flip {
+		f = f.flipped(v)
+	}
 	w, h, size, at := f.w, f.h, f.size, f.at
 	style := styleOf(g, v, at, size, s.meter.b)
 	d := render.New(w, h)

@@ -31,7 +31,15 @@ type Geometry struct {
 
 // BoardGeometry returns the pictureFrame Picture draws the game's board in.
 func BoardGeometry(g *Game, v *rules.View) Geometry {
-	f := newPictureFrame(g, v)
+	return geometry(g, v, newPictureFrame(g, v))
+}
+
+// FlippedGeometry returns the frame FlippedPicture draws the board in.
+func FlippedGeometry(g *Game, v *rules.View) Geometry {
+	return geometry(g, v, newPictureFrame(g, v).flipped(v))
+}
+
+func geometry(g *Game, v *rules.View, f pictureFrame) Geometry {
 	geo := Geometry{Width: f.w, Height: f.h, Cell: f.size, Shape: [...]string{squares: "square", hexes: "hex", lines: "point", tiles: "square"}[chooseStyle(g, v)]}
 	if onPoints(g, v, f.at, f.size) {
 		geo.Shape = "point"
@@ -71,6 +79,25 @@ func newPictureFrame(g *Game, v *rules.View) pictureFrame {
 		h:  maxY - minY + size + margin + top,
 		dx: margin + room + size/2 - minX, dy: top + size/2 - minY,
 	}
+}
+
+// flipped turns the frame half a turn: each position goes where the one
+// opposite it through the centre of the board was, so that the board
+// keeps its place in the picture.
+func (f pictureFrame) flipped(v *rules.View) pictureFrame {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for p, c := range f.centers {
+		if !hidden(v, p) {
+			minX, minY = math.Min(minX, c.X), math.Min(minY, c.Y)
+			maxX, maxY = math.Max(maxX, c.X), math.Max(maxY, c.Y)
+		}
+	}
+	turned := make([]render.Point, len(f.centers))
+	for p, c := range f.centers {
+		turned[p] = render.Pt(minX+maxX-c.X, minY+maxY-c.Y)
+	}
+	f.centers = turned
+	return f
 }
 
 func (f pictureFrame) at(p int) render.Point {

@@ -32,6 +32,10 @@ import (
 // movedName is the attribute name of the chess invariant's moved flag.
 const movedName = "moved?"
 
+// maxReserve bounds a count of pieces off the board that a position sets:
+// a count is kept in a cell, which a larger number would wrap around.
+const maxReserve = 1 << 20
+
 // ReadPosition reads a position file.
 func ReadPosition(g *Game, path string) (*State, error) {
 	src, err := os.ReadFile(path)
@@ -178,6 +182,8 @@ func (p *posReader) pieces(player int, n *sexp.Node) {
 			switch {
 			case err != nil || c < 0:
 				p.errs.Addf(items[i+1], "off wants a count")
+			case c > maxReserve:
+				p.errs.Addf(items[i+1], "off %d: a count is at most %d", c, maxReserve)
 			case slot < 0:
 				p.errs.Addf(items[i], "the rules keep no count of %s for %s", g.Rules.Pieces[t].Name, g.Rules.Players[player].Name)
 			default:

@@ -71,10 +71,12 @@ const (
 
 // Choose returns the best move for the player to move in pos.
 func (a *AlphaBeta[M, P]) Choose(ctx context.Context, pos P) (Decision[M], error) {
-	return a.choose(ctx, pos, nil)
+	return a.choose(ctx, pos, nil, nil)
 }
 
-func (a *AlphaBeta[M, P]) choose(ctx context.Context, pos P, sess *abSession[M, P]) (Decision[M], error) {
+// choose searches pos; an, when not nil, receives what the search found
+// beyond its move (see Analyse).
+func (a *AlphaBeta[M, P]) choose(ctx context.Context, pos P, sess *abSession[M, P], an *Analysis[M]) (Decision[M], error) {
 	start := time.Now()
 	b := a.Budget
 	if b.Depth <= 0 && b.Time <= 0 && b.Nodes <= 0 {
@@ -109,12 +111,14 @@ func (a *AlphaBeta[M, P]) choose(ctx context.Context, pos P, sess *abSession[M, 
 	}
 	var best Decision[M]
 	found := false
+	score, whole := 0.0, false // the root's score and whether the whole tree was seen
 	for depth := 1; depth <= last; depth++ {
 		v, i, complete := s.root(moves, order, depth)
 		if !complete {
 			break
 		}
 		best, found = Decision[M]{Move: moves[i], Value: s.payoff(v), Depth: depth}, true
+		score, whole = v, !s.cutByDepth
 		if math.Abs(v) > proven || !s.cutByDepth {
 			break // a forced result, or the whole tree was seen
 		}
@@ -124,6 +128,15 @@ func (a *AlphaBeta[M, P]) choose(ctx context.Context, pos P, sess *abSession[M, 
 	}
 	if !found {
 		best = Decision[M]{Move: moves[0]} // not one ply fitted the budget
+	}
+	if an != nil {
+		an.PV = s.line(best.Move, max(best.Depth, 1))
+		an.Proven = found && (whole || math.Abs(score) > proven)
+		if found && math.Abs(score) > proven {
+			// The result itself, not the score nudged by the plies to it.
+			an.Plies = int(math.Round((1 - math.Abs(score)) / plyCost))
+			an.Value = s.payoff(math.Copysign(1, score))
+		}
 	}
 	best.Nodes, best.Evals, best.Hits = s.lim.nodes, s.evals, s.hits
 	best.Time = time.Since(start)

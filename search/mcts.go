@@ -61,7 +61,7 @@ type MCTS[M any, P game.Position[M]] struct {
 
 // Choose returns the move tried most after the budgeted iterations.
 func (m *MCTS[M, P]) Choose(ctx context.Context, pos P) (Decision[M], error) {
-	return m.choose(ctx, pos, nil)
+	return m.choose(ctx, pos, nil, nil)
 }
 
 func (m *MCTS[M, P]) maxNodes() int {
@@ -103,7 +103,9 @@ func (m *MCTS[M, P]) goroutines(pos P) int {
 	return n
 }
 
-func (m *MCTS[M, P]) choose(ctx context.Context, pos P, sess *mctsSession[M, P]) (Decision[M], error) {
+// choose searches pos; an, when not nil, receives the line the trees
+// expect (see Analyse).
+func (m *MCTS[M, P]) choose(ctx context.Context, pos P, sess *mctsSession[M, P], an *Analysis[M]) (Decision[M], error) {
 	start := time.Now()
 	if m.Iterations <= 0 && m.Time <= 0 {
 		return Decision[M]{}, errBudget
@@ -142,13 +144,14 @@ func (m *MCTS[M, P]) choose(ctx context.Context, pos P, sess *mctsSession[M, P])
 		c = math.Sqrt2
 	}
 	var d Decision[M]
+	bi := 0 // the index of d's move
 	if m.Parallel == TreeParallel {
 		quota := -1
 		if m.Iterations > 0 {
 			quota = m.Iterations
 		}
 		n := m.runTree(trees[0], positions, quota, st, c)
-		d = best(trees, moves)
+		d, bi = best(trees, moves)
 		d.Nodes = n
 	} else {
 		quotas := make([]int, len(trees))
@@ -162,13 +165,16 @@ func (m *MCTS[M, P]) choose(ctx context.Context, pos P, sess *mctsSession[M, P])
 			}
 		}
 		iters := m.runRoot(trees, positions, quotas, st, c)
-		d = best(trees, moves)
+		d, bi = best(trees, moves)
 		for _, n := range iters {
 			d.Nodes += n
 		}
 	}
 	for _, t := range trees {
 		d.Depth = max(d.Depth, t.depth)
+	}
+	if an != nil {
+		an.PV = mostVisited(trees, bi, d.Move)
 	}
 	if err := ctx.Err(); err != nil {
 		return Decision[M]{}, err
@@ -183,8 +189,9 @@ func (m *MCTS[M, P]) choose(ctx context.Context, pos P, sess *mctsSession[M, P])
 }
 
 // best adds up the root children of the trees by move and returns the
-// move tried most (then the one scoring best, then the first generated).
-func best[M any, P game.Position[M]](trees []*tree[M, P], moves []M) Decision[M] {
+// move tried most (then the one scoring best, then the first generated),
+// with its index in moves.
+func best[M any, P game.Position[M]](trees []*tree[M, P], moves []M) (Decision[M], int) {
 	visits := make([]float64, len(moves))
 	reward := make([]float64, len(moves))
 	for _, t := range trees {
@@ -206,7 +213,7 @@ func best[M any, P game.Position[M]](trees []*tree[M, P], moves []M) Decision[M]
 			bi = i
 		}
 	}
-	return Decision[M]{Move: moves[bi], Value: mean(bi)}
+	return Decision[M]{Move: moves[bi], Value: mean(bi)}, bi
 }
 
 // Session returns a player for one game that keeps, between its moves,
@@ -225,7 +232,7 @@ type mctsSession[M any, P game.Position[M]] struct {
 
 // Choose searches from the trees kept since the last decision.
 func (s *mctsSession[M, P]) Choose(ctx context.Context, pos P) (Decision[M], error) {
-	return s.m.choose(ctx, pos, s)
+	return s.m.choose(ctx, pos, s, nil)
 }
 
 // Close drops the trees.

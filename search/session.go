@@ -75,7 +75,7 @@ type abSession[M any, P game.Position[M]] struct {
 
 // Choose searches with the table of the game's earlier decisions.
 func (s *abSession[M, P]) Choose(ctx context.Context, pos P) (Decision[M], error) {
-	return s.a.choose(ctx, pos, s)
+	return s.a.choose(ctx, pos, s, nil)
 }
 
 // Close gives the table back for other decisions.

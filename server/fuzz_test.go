@@ -16,9 +16,10 @@ import (
 
 // fuzzRoutes are the requests FuzzRequest sends its bodies to: every route
 // that reads a body a client writes, on a session and a 2048 game made
-// before fuzzing. SESSION, GAME and TOKEN are replaced by their ids; the
-// last form wraps the body as the move of a well-formed request, so that
-// the move parser is reached with the right token.
+// before fuzzing. SESSION, GAME and TOKEN are replaced by their ids; a
+// form after # wraps the body as the move of a well-formed request, so
+// that the move parser is reached with the right token, or as the
+// position of a well-formed session to create.
 var fuzzRoutes = []struct{ method, path string }{
 	{"POST", "/api/sessions"},
 	{"POST", "/api/sessions/SESSION/moves"},
@@ -30,6 +31,11 @@ var fuzzRoutes = []struct{ method, path string }{
 	{"POST", "/api/2048/games/GAME/moves"},
 	{"GET", "/api/sessions/SESSION?QUERY"},
 	{"GET", "/api/sessions/SESSION/record?QUERY"},
+	{"POST", "/api/sessions#position"},
+	{"GET", "/api/sessions/SESSION/node?QUERY"},
+	{"GET", "/api/sessions/SESSION/board.svg?QUERY"},
+	{"POST", "/api/sessions/SESSION/analyse"},
+	{"POST", "/api/games/tic-tac-toe.zrf/position"},
 }
 
 // FuzzRequest sends arbitrary bodies and queries to the server's routes
@@ -52,6 +58,13 @@ func FuzzRequest(f *testing.F) {
 		{7, `{"move":"left"}`},
 		{8, `since=3`},
 		{9, `format=pgn`},
+		{10, `(position (turn O) (X (Mark b2)))`},
+		{10, `(turn X) (X (Mark a1 a1 off 4294967296))`},
+		{11, `path=0.0.0`},
+		{12, `path=0&flip=1`},
+		{13, `{"bot":"mcts:iterations=50","ms":20}`},
+		{13, `{"position":"(turn O)","bot":"alphabeta:depth=3"}`},
+		{14, `{"position":"(turn X) (O (Mark c3))","flip":true,"palette":true}`},
 	}
 	for _, s := range seeds {
 		f.Add(s.route, s.body)
@@ -65,8 +78,12 @@ func FuzzRequest(f *testing.F) {
 		if q, ok := strings.CutSuffix(path, "?QUERY"); ok {
 			path, query, body = q, body, ""
 		}
-		if form == "move" {
+		switch form {
+		case "move":
 			js, _ := json.Marshal(map[string]any{"token": ids.token, "move": body, "version": len(body) % 3})
+			body = string(js)
+		case "position":
+			js, _ := json.Marshal(CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: "random"}}, Position: body})
 			body = string(js)
 		}
 		req := httptest.NewRequest(rt.method, "http://localhost"+path, strings.NewReader(body))

@@ -28,6 +28,10 @@ type Limits struct {
 	// Runs bounds the balance and match runs a client has queued or
 	// playing at once.
 	Runs int
+	// Analyse bounds the analyses a client asks for, and Analyses those
+	// it may have running at once.
+	Analyse  Rate
+	Analyses int
 	// Sessions bounds the live sessions a client has created: those not
 	// over, closed or deleted.
 	Sessions int
@@ -61,6 +65,8 @@ var DefaultLimits = Limits{
 	Upload:            PerMinute(10),
 	Check:             PerMinute(60),
 	Runs:              2,
+	Analyse:           PerMinute(60),
+	Analyses:          1,
 	Sessions:          100,
 	WatchersPerClient: 64,
 	ConnsPerClient:    128,
@@ -149,13 +155,14 @@ func (l *limiter) sweep(now time.Time) {
 
 // limiters are the buckets of a server's Limits.
 type limiters struct {
-	all, create, upload, checks *limiter
-	watchers                    *counter
+	all, create, upload, checks, analyse *limiter
+	watchers, analyses                   *counter
 }
 
 func newLimiters(l Limits) *limiters {
 	return &limiters{all: newLimiter(l.Rate, time.Now), create: newLimiter(l.Create, time.Now),
-		upload: newLimiter(l.Upload, time.Now), checks: newLimiter(l.Check, time.Now), watchers: newCounter(l.WatchersPerClient)}
+		upload: newLimiter(l.Upload, time.Now), checks: newLimiter(l.Check, time.Now), analyse: newLimiter(l.Analyse, time.Now),
+		watchers: newCounter(l.WatchersPerClient), analyses: newCounter(l.Analyses)}
 }
 
 // check spends the client's tokens for a request: every request takes one
@@ -177,8 +184,6 @@ func (ls *limiters) check(r *http.Request, client netip.Prefix) error {
 		l, what = ls.create, "runs started"
 	case r.URL.Path == "/api/games":
 		l, what = ls.upload, "rules files uploaded"
-	case r.URL.Path == "/api/games/check":
-		l, what = ls.checks, "rules files checked"
 	}
 	if ok, wait := l.take(client); !ok {
 		return tooMany(http.StatusTooManyRequests, wait, "too many %s from your address (at most %.0f a minute): try again in %ss",

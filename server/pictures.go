@@ -21,53 +21,67 @@ const maxPictureBytes = 64 << 20
 // request.
 type pictures struct {
 	boards  *byteCache[pictureKey]
-	frames  *byteCache[*games.Game]
+	frames  *byteCache[frameKey]
 	drawing flights[pictureKey, []byte]
-	framing flights[*games.Game, []byte]
+	framing flights[frameKey, []byte]
 }
 
-// pictureKey names a position of a session: its id and version.
+// pictureKey names a picture of a position of a session: its current
+// position at a version, or (version -1) the position at a move of its
+// tree, by the path to it; either drawn upright or flipped.
 type pictureKey struct {
 	id      string
 	version int
+	path    string
+	flip    bool
+}
+
+// frameKey names the frame of a game's board, upright or flipped.
+type frameKey struct {
+	eng  *games.Game
+	flip bool
 }
 
 func newPictures() *pictures {
-	return &pictures{boards: newByteCache[pictureKey](maxPictureBytes / 2), frames: newByteCache[*games.Game](maxPictureBytes / 2)}
+	return &pictures{boards: newByteCache[pictureKey](maxPictureBytes / 2), frames: newByteCache[frameKey](maxPictureBytes / 2)}
 }
 
-// serveBoard answers the picture of a session's position.
+// flipOf reads ?flip=1: the board turned half a turn, for the other side.
+func flipOf(r *http.Request) bool {
+	v := r.URL.Query().Get("flip")
+	return v == "1" || v == "true"
+}
+
+// serveBoard answers the picture of a session's position, or of the
+// position at a move of its tree (?path=0.0.1), flipped on ?flip=1.
 func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, ss *session) error {
-	ss.mu.Lock()
-	key := pictureKey{ss.id, ss.version()}
-	svg, ok := s.pictures.boards.get(key)
-	var st *engine.State
-	if !ok {
-		st = ss.pos.State().Clone()
+	flip := flipOf(r)
+	path, ok, err := pathOf(r)
+	if err != nil {
+		return err
 	}
-	eng := ss.eng
-	ss.mu.Unlock()
-	if !ok {
-		b := s.budget()
-		j, err := s.pictures.drawing.run(r.Context(), s.rules, key, func() ([]byte, error) {
-			begin := time.Now()
-			done := b.start(st)
-			d := engine.Picture(st, eng.View)
-			done()
-			if time.Since(begin) > b.time {
-				return nil, b.refusal(engine.ErrStopped)
-			}
-			var buf bytes.Buffer
-			if err := d.WriteSVG(&buf); err != nil {
-				return nil, err
-			}
-			s.pictures.boards.put(key, buf.Bytes())
-			return buf.Bytes(), nil
-		})
-		if err != nil {
-			return err
+	var key pictureKey
+	var st *engine.State
+	if ok {
+		key = pictureKey{id: ss.id, version: -1, path: pathText(path), flip: flip}
+	} else {
+		ss.mu.Lock()
+		key = pictureKey{id: ss.id, version: ss.version(), flip: flip}
+		if _, kept := s.pictures.boards.get(key); !kept {
+			st = ss.pos.State().Clone()
 		}
-		if svg, err = j.wait(r.Context(), b, "drawing the board"); err != nil {
+		ss.mu.Unlock()
+	}
+	svg, kept := s.pictures.boards.get(key)
+	if !kept {
+		if st == nil {
+			nd, err := s.nodeAt(r.Context(), ss, path)
+			if err != nil {
+				return err
+			}
+			st = nd.pos.State()
+		}
+		if svg, err = s.drawBoard(r.Context(), key, ss.eng, st); err != nil {
 			return err
 		}
 	}
@@ -75,21 +89,66 @@ func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, ss *session)
 	// A version's picture never changes; the page asks for the current
 	// one by the session's address, so it must not keep it.
 	w.Header().Set("Cache-Control", "no-store")
-	_, err := w.Write(svg)
+	_, err = w.Write(svg)
 	return err
 }
 
-// serveGeometry answers the frame of a session's board.
+// drawBoard draws st, a position of eng's game no one else holds, as key
+// says (flipped or not) on the rules pool within the budget, and keeps
+// the picture under key.
+func (s *Server) drawBoard(ctx context.Context, key pictureKey, eng *games.Game, st *engine.State) ([]byte, error) {
+	b := s.budget()
+	j, err := s.pictures.drawing.run(ctx, s.rules, key, func() ([]byte, error) {
+		svg, err := drawPosition(b, eng, st, key.flip)
+		if err == nil {
+			s.pictures.boards.put(key, svg)
+		}
+		return svg, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return j.wait(ctx, b, "drawing the board")
+}
+
+// drawPosition draws st as SVG within the budget b; the caller runs it on
+// the rules pool.
+func drawPosition(b rulesBudget, eng *games.Game, st *engine.State, flip bool) ([]byte, error) {
+	begin := time.Now()
+	done := b.start(st)
+	draw := engine.Picture
+	if flip {
+		draw = engine.FlippedPicture
+	}
+	d := draw(st, eng.View)
+	done()
+	if time.Since(begin) > b.time {
+		return nil, b.refusal(engine.ErrStopped)
+	}
+	var buf bytes.Buffer
+	if err := d.WriteSVG(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// serveGeometry answers the frame of a session's board (?flip=1: flipped).
 func (s *Server) serveGeometry(w http.ResponseWriter, r *http.Request, ss *session) error {
-	eng := ss.eng
-	js, ok := s.pictures.frames.get(eng)
+	return s.answerFrame(w, r, ss.eng)
+}
+
+// answerFrame answers the frame of a game's board, flipped on ?flip=1,
+// made once on the rules pool and kept.
+func (s *Server) answerFrame(w http.ResponseWriter, r *http.Request, eng *games.Game) error {
+	key := frameKey{eng, flipOf(r)}
+	js, ok := s.pictures.frames.get(key)
 	if !ok {
-		j, err := s.pictures.framing.run(r.Context(), s.rules, eng, func() ([]byte, error) {
-			js, err := json.Marshal(newFrame(eng.Compiled, eng.View, s.budget()))
+		j, err := s.pictures.framing.run(r.Context(), s.rules, key, func() ([]byte, error) {
+			js, err := json.Marshal(newFrame(eng.Compiled, eng.View, s.budget(), key.flip))
 			if err != nil {
 				return nil, err
 			}
-			s.pictures.frames.put(eng, js)
+			s.pictures.frames.put(key, js)
 			return js, nil
 		})
 		if err != nil {

@@ -21,9 +21,13 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request, ss *session
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	var buf bytes.Buffer
-	start := ss.eng.New().State()
+	start := ss.startState()
 	defer s.budget().start(start)()
-	if err := f.Encode(&buf, start, ss.record(f)); err != nil {
+	rec := ss.record(f)
+	if err := ss.recordStart(f, rec); err != nil {
+		return err
+	}
+	if err := f.Encode(&buf, start, rec); err != nil {
 		if errors.Is(err, notation.ErrUnsupported) {
 			return failf(http.StatusUnprocessableEntity, "%v: use format=ludus or sgf", err)
 		}

@@ -107,6 +107,8 @@ func (s *Server) routeSessions(mux *http.ServeMux) {
 		return writeJSON(w, http.StatusOK, t)
 	}))
 	mux.Handle("GET /api/sessions/{id}/record", s.withSession(s.serveRecord))
+	mux.Handle("GET /api/sessions/{id}/node", s.withSession(s.serveNode))
+	mux.Handle("POST /api/sessions/{id}/analyse", s.withSession(s.serveAnalyse))
 }
 
 // answerState writes a session's state. Its legal moves were generated

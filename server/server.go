@@ -265,6 +265,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routeGames(mux)
 	s.routeSessions(mux)
+	s.routePositions(mux)
 	s.routeTable(mux)
 	s.routePuzzles(mux)
 	s.routeRuns(mux)

@@ -63,8 +63,13 @@ type session struct {
 	bots    []search.Bot[engine.Ply, *engine.Position] // nil for human seats
 	created time.Time
 
-	mu       sync.Mutex
-	pos      *engine.Position
+	mu  sync.Mutex
+	pos *engine.Position
+	// start is the position a session set up from a position started
+	// from (nil: the game's start); the root of the tree is there.
+	start *engine.State
+	// setup is start's text on one line, as the state gives it.
+	setup    string
 	root     *node
 	cur      *node
 	line     int // plies from the root to cur
@@ -127,6 +132,10 @@ func (ss *session) over() bool {
 func (ss *session) apply(e store.SessionEvent) error {
 	ss.charge(e.Created)
 	switch e.Kind {
+	case kindSetup:
+		if err := ss.applySetup(e); err != nil {
+			return err
+		}
 	case "move":
 		ply, err := ss.pos.ParseMove(e.Move)
 		if err != nil {

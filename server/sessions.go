@@ -43,6 +43,9 @@ type CreateRequest struct {
 	Unlisted bool `json:"unlisted,omitempty"`
 	// Clock gives each seat a time for the game (nil: no clock).
 	Clock *ClockRequest `json:"clock,omitempty"`
+	// Position, when given, is where the game starts (the engine's
+	// position format) instead of the game's own start.
+	Position string `json:"position,omitempty"`
 }
 
 // SeatToken is what POST /api/sessions answers for a seat: a token for a
@@ -93,6 +96,13 @@ type State struct {
 	// Check names, in chess-like games, the positions of the Kings of
 	// the side to move that are attacked.
 	Check []string `json:"check,omitempty"`
+	// Start is the position a session set up from a position started
+	// from, on one line ("" for the game's own start).
+	Start string `json:"start,omitempty"`
+	// Records names, for a session set up from a position, the record
+	// formats that can write where it started (see GET .../geometry for
+	// the others).
+	Records []string `json:"records,omitempty"`
 }
 
 // Result is how a finished session ended: each seat's points and why.
@@ -155,18 +165,29 @@ func (s *Server) create(ctx context.Context, req CreateRequest) (*Created, error
 	}
 	// A game whose rules fail at the start is refused now, not stored (the
 	// catalog generated the start position's moves once, on the pool).
-	if b.start != nil {
+	if b.start != nil && req.Position == "" {
 		msg := b.start.Error()
 		if !strings.HasPrefix(msg, req.Game+":") {
 			msg = req.Game + ": " + msg
 		}
 		return nil, failf(http.StatusUnprocessableEntity, "%s", msg)
 	}
+	setup := ""
+	if req.Position != "" {
+		if setup, err = s.readPosition(ctx, eng, req.Position); err != nil {
+			return nil, err
+		}
+	}
 	js, _ := json.Marshal(seats)
 	row := store.Session{ID: out.ID, Game: req.Game, Variant: title, Seats: string(js), GameVersion: version,
 		Options: opts, Client: clientName(ctx), Unlisted: req.Unlisted, OpenSeats: open}
 	if err := s.storeNew(ctx, row); err != nil {
 		return nil, err
+	}
+	if setup != "" {
+		if err := s.createSetup(ctx, out.ID, setup); err != nil {
+			return nil, err
+		}
 	}
 	_, err = s.session(ctx, out.ID) // loading it asks a bot seat to move
 	return out, err
@@ -306,6 +327,9 @@ func (ss *session) state() *State {
 		st.Seats = append(st.Seats, SeatRequest{Kind: se.Kind, Spec: se.Spec, Open: se.isOpen()})
 	}
 	ss.describeTable(st)
+	if st.Start = ss.setup; st.Start != "" {
+		st.Records = ss.setupFormats()
+	}
 	for nd := ss.cur; nd.parent != nil; nd = nd.parent {
 		st.Moves = append(st.Moves, nd.move)
 	}

@@ -48,12 +48,22 @@ type frame struct {
 	Records []string `json:"records"`
 	// Colors are the colours of each seat's pieces, "#rrggbb".
 	Colors []string `json:"colors"`
+	// Turned tells, for each seat, whether its pieces start in the top
+	// half of the upright picture, facing down: a page that seats it
+	// shows the board flipped, so that its player sees their own side
+	// at the bottom.
+	Turned []bool `json:"turned"`
 }
 
-// newFrame makes the frame of a game's board; the rules work it takes
-// (how the pieces are drawn) is done within the budget b.
-func newFrame(g *engine.Game, v *rules.View, b rulesBudget) frame {
+// newFrame makes the frame of a game's board, upright or flipped; the
+// rules work it takes (how the pieces are drawn) is done within the
+// budget b.
+func newFrame(g *engine.Game, v *rules.View, b rulesBudget, flip bool) frame {
 	f := frame{Geometry: engine.BoardGeometry(g, v), Records: recordFormats(g)}
+	f.Turned = turned(g, f.Geometry)
+	if flip {
+		f.Geometry = engine.FlippedGeometry(g, v)
+	}
 	st := engine.NewState(g)
 	defer b.start(st)()
 	for p, pl := range g.Rules.Players {
@@ -62,6 +72,36 @@ func newFrame(g *engine.Game, v *rules.View, b rulesBudget) frame {
 		}
 	}
 	return f
+}
+
+// turned tells, for each seat, whether its pieces at the start stand in
+// the upper half of the upright board (geo): further up, on average, than
+// the board's positions. A seat without pieces at the start is not
+// turned.
+func turned(g *engine.Game, geo engine.Geometry) []bool {
+	st := engine.NewState(g)
+	var all, n float64
+	for _, c := range geo.Cells {
+		if !c.Hidden {
+			all += c.Y
+			n++
+		}
+	}
+	var out []bool
+	for p, pl := range g.Rules.Players {
+		if pl.Random {
+			continue
+		}
+		var sum, k float64
+		for q, c := range geo.Cells {
+			if pc := st.At(q); !c.Hidden && !pc.Empty() && pc.Owner() == p {
+				sum += c.Y
+				k++
+			}
+		}
+		out = append(out, k > 0 && n > 0 && sum/k < all/n)
+	}
+	return out
 }
 
 // dropPoint writes a move of a game of one kind of piece (stones, marks)
@@ -85,21 +125,11 @@ func dropPoint(s *engine.State, m *engine.Move) (string, error) {
 // one kind of piece. A move that cannot be written so keeps none, with
 // the moves after it. The caller holds ss.mu.
 func (ss *session) label(t *Tree) {
-	g := ss.eng.Compiled
-	var write notation.MoveWriter
-	for _, f := range []notation.Format{notation.PGN, notation.PDN} {
-		if w, err := f.Moves(g); err == nil {
-			write = w
-			break
-		}
-	}
-	if write == nil && len(g.Rules.Pieces) == 1 {
-		write = dropPoint
-	}
+	write := moveWriter(ss.eng.Compiled)
 	if write == nil {
 		return
 	}
-	s := ss.eng.New().State()
+	s := ss.startState()
 	defer ss.srv.budget().start(s)()
 	var walk func(n *node, out []*TreeNode)
 	walk = func(n *node, out []*TreeNode) {

@@ -32,7 +32,7 @@ func newServeCmd() *cobra.Command {
 	var open bool
 	var hosts, proxies []string
 	var rate float64
-	var createRate, uploadRate, checkRate int
+	var createRate, uploadRate, checkRate, analyseRate int
 	var runWorkers, maxRuns, maxRunGames int
 	var runTime, gamesPoll time.Duration
 	lim := server.DefaultLimits
@@ -66,6 +66,7 @@ children, a few at a time, and end with it.`,
 			}
 			lim.Rate.PerSecond, lim.Create, lim.Upload = rate, server.PerMinute(createRate), server.PerMinute(uploadRate)
 			lim.Check = server.PerMinute(checkRate)
+			lim.Analyse = server.PerMinute(analyseRate)
 			engines, err := extbot.NewEngines(engineDefs, 0)
 			if err != nil {
 				return err
@@ -144,6 +145,7 @@ children, a few at a time, and end with it.`,
 	fl.IntVar(&lim.Runs, "max-runs-per-client", lim.Runs, "balance and match runs a client may have under way (0: no limit)")
 	fl.IntVar(&maxRunGames, "max-run-games", 1000, "the most games of a balance or match run started in the page")
 	fl.DurationVar(&runTime, "run-time", 5*time.Minute, "the most time a balance or match run plays")
+	fl.IntVar(&analyseRate, "analyse-rate", int(lim.Analyse.PerSecond*60+0.5), "positions a client may ask a bot to analyse a minute, one at a time (0: no limit but that)")
 	fl.IntVar(&lim.WatchersPerClient, "max-streams-per-client", lim.WatchersPerClient, "event streams a client may hold open (0: no limit)")
 	fl.IntVar(&lim.ConnsPerClient, "max-conns-per-client", lim.ConnsPerClient, "connections a client may hold open (0: no limit)")
 	fl.IntVar(&lim.Conns, "max-conns", 0, "connections open at once (0: three quarters of the open-file limit)")
@@ -157,6 +159,7 @@ children, a few at a time, and end with it.`,
 	rangeFlag(c, "bot-workers", 0, 1024)
 	rangeFlag(c, "move-time", float64(time.Millisecond), float64(time.Hour))
 	rangeFlag(c, "burst", 1, 1e6)
+	rangeFlag(c, "analyse-rate", 0, 1e6)
 	rangeFlag(c, "max-events", 100, 1e7)
 	rangeFlag(c, "session-ttl", 0, float64(365*24*time.Hour))
 	rangeFlag(c, "games-poll", 0, float64(time.Hour))

@@ -10,6 +10,7 @@ const routes = [
   {re: /^\/session\/([^/]+)$/, tab: "games", load: () => import("./session.js"), keys: ["id"]},
   {re: /^\/design\/new$/, tab: "games", load: () => import("./designer.js")},
   {re: /^\/design\/(.+)$/, tab: "games", load: () => import("./designer.js"), keys: ["name"]},
+  {re: /^\/editor\/([^/]+)$/, tab: "games", load: () => import("./posedit.js"), keys: ["name"]},
   {re: /^\/linjat$/, tab: "linjat", load: () => import("./linjat.js")},
   {re: /^\/2048$/, tab: "2048", load: () => import("./t2048.js")},
   {re: /^\/dungeon$/, tab: "dungeon", load: () => import("./dungeon.js")},

@@ -128,7 +128,10 @@ export function mount(main) {
       h("label", {class: "check"}, listed, " List in the lobby (others can watch and take open seats)")),
     start,
     h("a", {class: "btn btn-ghost btn-block design-link", href: `#/design/${encodeURIComponent(g.name)}`, id: "design-game"},
-      "Rules, balance and match"));
+      "Rules, balance and match"),
+    h("button", {class: "btn btn-block setup-position", type: "button", id: "setup-position", onclick: () => {
+      location.hash = `#/editor/${encodeURIComponent(g.name)}?variant=${encodeURIComponent(variant ? variant.value : "")}`;
+    }}, "Set up a position"));
     formBox.replaceChildren(form);
   }
 

@@ -5,6 +5,7 @@
 
 import {Motion} from "./animate.js";
 import {Cursor} from "./cursor.js";
+import {Browser, boardText} from "./browse.js";
 import {Picker, difference} from "./moves.js";
 import {lastPlayed, lastThrow, moveTree, seatAt, seatDot, thrown} from "./tree.js";
 import {Table} from "./table.js";
@@ -41,6 +42,8 @@ export function mount(main, {id}) {
   const treeBox = h("div", {class: "tree-box"});
   // The record formats that write the game, once the server has said.
   const downloads = h("div", {class: "downloads"});
+  // What the board shows: the game as it is, or a move of its list.
+  const browser = new Browser({id, base, held, list: treeBox, state: () => state, redraw: () => drawView()});
 
   main.append(h("section", {class: "page session"},
     h("div", {class: "page-head"},
@@ -48,7 +51,7 @@ export function mount(main, {id}) {
       h("div", {class: "head-actions"}, live,
         h("button", {class: "btn", type: "button", onclick: share}, "Copy link"), table.deleteBtn)),
     h("div", {class: "session-grid"},
-      h("div", {class: "board-col"}, boardBox),
+      h("div", {class: "board-col"}, boardBox, browser.bar),
       h("aside", {class: "side-col"},
         h("div", {class: "card"}, status, announce, diceBox, table.offers, seatsBox, choices, passBox,
           h("form", {class: "move-form", onsubmit: (e) => {
@@ -57,6 +60,7 @@ export function mount(main, {id}) {
           }}, moveInput, legalList, h("button", {class: "btn", type: "submit"}, "Play")),
           table.controls),
         h("div", {class: "card"}, h("h2", {class: "card-title"}, "Moves"), treeBox),
+        browser.analysis.card,
         h("div", {class: "card"}, h("h2", {class: "card-title"}, "Record"), downloads)))));
 
   const onKey = (e) => {
@@ -107,26 +111,27 @@ export function mount(main, {id}) {
     const st = given || (await api("GET", base));
     if (closed || (state && st.version < state.version)) return; // an older answer than the one shown
     if (!geo) {
-      geo = await api("GET", `${base}/geometry`);
+      geo = await browser.frame(false);
       names = new Set(geo.cells.map((c) => c.name));
-      downloads.replaceChildren(...(geo.records || ["ludus"]).map((f) =>
+      downloads.replaceChildren(...(st.records || geo.records || ["ludus"]).map((f) =>
         h("button", {class: "btn btn-small", type: "button", "data-format": f, onclick: () => download(f)}, f.toUpperCase())));
     }
     if (st.version !== shownBoard) {
-      const [svg, tree] = await Promise.all([
-        fetch(`${base}/board.svg`, {cache: "no-store"}).then(async (r) => {
-          if (r.ok) return r.text();
-          // The server's reason, when it gives one.
-          const why = await r.json().then((b) => b.error).catch(() => "");
-          throw new APIError(r.status, `the board: ${why || `${r.status} ${r.statusText}`}`);
-        }),
-        api("GET", `${base}/tree`),
-      ]);
+      browser.orient(await browser.frame(false), st);
+      const seq = ++viewSeq; // a board asked for later is drawn instead
+      const [svg, tree, fr] = await Promise.all([browser.browsing() ? null : boardText(browser.boardURL()),
+        api("GET", `${base}/tree`), browser.frame(browser.flipped)]);
       if (closed) return;
       lastSeat = seatAt(tree);
-      // One move further along the line: its move is animated.
-      drawBoard(svg, state && st.moves.length === state.moves.length + 1 ? st.last_move : null);
-      treeBox.replaceChildren(moveTree(tree, st.players, geo.colors));
+      if (svg !== null && seq === viewSeq) {
+        // One move further along the line, seen the same way up: its move
+        // is animated.
+        const next = state && st.moves.length === state.moves.length + 1 && geo === fr;
+        geo = fr;
+        drawBoard(svg, next ? st.last_move : null);
+      }
+      browser.setTree(tree, st);
+      drawTree(st);
       drawDice(lastThrow(tree));
       announce.textContent = lastPlayed(tree, st.players);
       // Keep the current move in view inside the list (scrollIntoView
@@ -138,6 +143,28 @@ export function mount(main, {id}) {
       shownBoard = st.version;
     }
     show(st);
+  }
+
+  // drawView draws the board the browser shows, and marks it in the list.
+  let viewSeq = 0;
+  async function drawView() {
+    const seq = ++viewSeq;
+    try {
+      const [svg, fr] = await Promise.all([boardText(browser.boardURL()), browser.frame(browser.flipped)]);
+      if (closed || seq !== viewSeq) return;
+      geo = fr;
+      drawBoard(svg);
+      if (state) drawTree(state);
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  // drawTree draws the move list, paired where the records pair it.
+  function drawTree(st) {
+    if (!browser.tree) return;
+    const paired = st.players.length === 2 && (geo.records || []).some((f) => f === "pgn" || f === "pdn");
+    treeBox.replaceChildren(moveTree(browser.tree, st.players, geo.colors, {paired, shown: browser.path}));
   }
 
   // show draws a state: the status, the seats, and a fresh picker.
@@ -272,9 +299,10 @@ export function mount(main, {id}) {
       if (geo.shape === "point") return s("circle", {class: cls, cx: p.x, cy: p.y, r: c * 0.42});
       return s("rect", {class: cls, x: p.x - c / 2, y: p.y - c / 2, width: c, height: c, rx: c * 0.08});
     };
-    // The Kings in check, ringed.
-    for (const k of state.check || []) layer.push(sq(k, "hl-check"));
-    const lm = state.last_move;
+    // The Kings in check, ringed, and the last move, of the position shown.
+    const marks = browser.marks();
+    for (const k of marks.check) layer.push(sq(k, "hl-check"));
+    const lm = marks.last;
     if (lm) {
       if (lm.from) layer.push(sq(lm.from, "hl-last"));
       if (lm.to && lm.to !== lm.from) layer.push(sq(lm.to, "hl-last"));
@@ -285,7 +313,7 @@ export function mount(main, {id}) {
           s("path", {d: `M${p.x - c * 0.14} ${p.y - c * 0.14}l${c * 0.28} ${c * 0.28}m0 ${-c * 0.28}l${-c * 0.28} ${c * 0.28}`})));
       }
     }
-    const mine = mySeat() >= 0 && !busy && picker;
+    const mine = mySeat() >= 0 && !busy && picker && !browser.browsing();
     const next = mine ? (picker.prefix.length ? picker.next() : picker.starts()) : new Set();
     if (mine) {
       for (const name of picker.prefix) layer.push(sq(name, "hl-selected"));
@@ -334,7 +362,7 @@ export function mount(main, {id}) {
   });
 
   function cell(name) {
-    if (mySeat() < 0 || busy || !picker) return;
+    if (mySeat() < 0 || busy || !picker || browser.browsing()) return;
     const r = picker.click(columnStart(name));
     choices.hidden = true;
     if (r.move) {
@@ -382,6 +410,7 @@ export function mount(main, {id}) {
       moveInput.value = "";
       busy = false;
       picker = null;
+      if (browser.browsing()) browser.show(null);
       // The answer is the new state; the board and the move list are
       // fetched to show with it.
       refresh(st);
@@ -544,6 +573,7 @@ export function mount(main, {id}) {
   return () => {
     closed = true;
     table.stop();
+    browser.stop();
     clearTimeout(retry);
     clearInterval(poll);
     document.removeEventListener("keydown", onKey);

@@ -15,35 +15,64 @@ export function seatDot(colors, seat) {
 // colors gives their colours.
 // A run of chance moves (the dice of one throw) is one line: the total
 // thrown, the dice in its title.
-export function moveTree(tree, players, colors) {
+// Options: paired writes the moves of a game of two players as its
+// records do, a numbered line for each move of both ("1. e4 e5"; a move
+// of the second player after a variation is "1... e5"); shown is the path
+// of the move the board shows, when it is not the current one. Each move
+// carries its path in data-path ("0.0.1"), for the page to show it.
+export function moveTree(tree, players, colors, {paired = false, shown = null} = {}) {
   const current = (tree.current || []).join(".");
-  const box = h("div", {class: "tree", role: "list", "aria-label": "Moves"});
+  const box = h("div", {class: `tree${paired ? " paired" : ""}`, role: "list", "aria-label": "Moves"});
   if (!tree.children || !tree.children.length) {
     box.append(h("p", {class: "muted small"}, "No moves yet."));
     return box;
   }
-  line(box, tree.children, 1, [], current, {players, colors});
+  // A record whose first move is the second player's (a position set up
+  // with Black to move) numbers it 1... .
+  const offset = tree.children[0].seat === 1 ? 1 : 0;
+  line(box, tree.children, 1, [], current, {players, colors, paired, offset, row: null, shown: shown === null ? null : shown.join(".")});
   return box;
 }
 
 // line appends the moves from a list of siblings on: the first sibling
 // continues the line, the others open variations. ply numbers the moves
 // of players; chance moves have no number.
-function line(box, nodes, ply, path, current, players) {
+function line(box, nodes, ply, path, current, ctx) {
   while (nodes && nodes.length) {
     const first = run(nodes[0], [...path, 0]);
-    box.append(item(first, ply, current, players));
+    put(box, first, ply, current, ctx);
     for (let j = 1; j < nodes.length; j++) {
       const r = run(nodes[j], [...path, j]);
       const v = h("div", {class: "variation", role: "group", "aria-label": "Variation"});
-      v.append(item(r, ply, current, players));
-      line(v, r.last.children, ply + (r.chance ? 0 : 1), r.path, current, players);
+      ctx.row = null;
+      put(v, r, ply, current, ctx);
+      line(v, r.last.children, ply + (r.chance ? 0 : 1), r.path, current, ctx);
       box.append(v);
+      ctx.row = null;
     }
     if (!first.chance) ply++;
     nodes = first.last.children;
     path = first.path;
   }
+}
+
+// put appends a run's item to box: alone, or, in a paired list, in the
+// numbered line of its move.
+function put(box, r, ply, current, ctx) {
+  const el = item(r, ply, current, ctx);
+  if (!ctx.paired || r.chance) {
+    box.append(el);
+    return;
+  }
+  const first = r.nodes[0].seat === 0;
+  if (first || !ctx.row) {
+    const n = Math.floor((ply - 1 + ctx.offset) / 2) + 1;
+    ctx.row = h("div", {class: "tree-row"}, h("span", {class: "move-no"}, first ? `${n}.` : `${n}...`));
+    if (!first) ctx.row.append(h("span", {class: "tree-gap", "aria-hidden": "true"}, "…"));
+    box.append(ctx.row);
+  }
+  ctx.row.append(el);
+  if (!first) ctx.row = null;
 }
 
 // run gathers a chance move and the chance moves that follow it alone
@@ -91,17 +120,19 @@ export function lastThrow(tree) {
   return ms.length ? {moves: ms, total: thrown(ms)} : null;
 }
 
-function item(r, ply, current, players) {
+function item(r, ply, current, ctx) {
   // The paths of the run's moves: the first's, then one deeper each.
   const depth = r.path.length - r.nodes.length + 1;
   const keys = r.nodes.map((_, i) => r.path.slice(0, depth + i).join("."));
   const isCurrent = keys.includes(current);
   const onLine = current === keys[0] || current.startsWith(keys[0] + ".");
+  const shown = ctx.shown !== null && keys[keys.length - 1] === ctx.shown ? " shown" : "";
+  const at = keys[keys.length - 1];
   if (r.chance) {
     const total = thrown(r.nodes.map((n) => n.move));
     const label = r.nodes.length > 1 && total !== null ? `${total} thrown` : r.nodes[0].move;
     return h("div", {
-      class: `tree-move chance${onLine ? " on-line" : ""}${isCurrent ? " current" : ""}`,
+      class: `tree-move chance${onLine ? " on-line" : ""}${isCurrent ? " current" : ""}${shown}`, "data-path": at,
       role: "listitem", "aria-current": isCurrent ? "step" : null, title: r.nodes.map((n) => n.move).join("\n"),
     },
     h("span", {class: "ply"}, ""),
@@ -109,13 +140,13 @@ function item(r, ply, current, players) {
     h("span", {class: "mv"}, label));
   }
   const node = r.nodes[0];
-  const who = players.players ? players.players[node.seat] : "";
+  const who = ctx.players ? ctx.players[node.seat] : "";
   return h("div", {
-    class: `tree-move${onLine ? " on-line" : ""}${isCurrent ? " current" : ""}`,
+    class: `tree-move${onLine ? " on-line" : ""}${isCurrent ? " current" : ""}${shown}`, "data-path": at,
     role: "listitem", "aria-current": isCurrent ? "step" : null, title: node.text ? `${who}: ${node.move}` : who,
   },
-  h("span", {class: "ply"}, `${ply}.`),
-  seatDot(players.colors, node.seat),
+  ctx.paired ? null : h("span", {class: "ply"}, `${ply}.`),
+  ctx.paired ? null : seatDot(ctx.colors, node.seat),
   h("span", {class: "mv"}, node.text || node.move));
 }
 
