@@ -184,6 +184,10 @@ func (ls *limiters) check(r *http.Request, client netip.Prefix) error {
 		l, what = ls.create, "runs started"
 	case r.URL.Path == "/api/games":
 		l, what = ls.upload, "rules files uploaded"
+	case r.URL.Path == "/api/games/check":
+		l, what = ls.checks, "rules files checked"
+	case strings.HasPrefix(r.URL.Path, "/api/sessions/") && strings.HasSuffix(r.URL.Path, "/analyse"):
+		l, what = ls.analyse, "analyses"
 	}
 	if ok, wait := l.take(client); !ok {
 		return tooMany(http.StatusTooManyRequests, wait, "too many %s from your address (at most %.0f a minute): try again in %ss",

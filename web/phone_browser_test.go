@@ -51,7 +51,7 @@ func TestBrowserPhone(t *testing.T) {
 		eval[chromedp.Void](p, fmt.Sprintf(`location.hash = %q`, pg.route))
 		wait[bool](p, fmt.Sprintf(`document.querySelector("#main").dataset.page && (%s)`, pg.ready), 60*time.Second)
 		if w := eval[int](p, `window.innerWidth`); w != 390 {
-			t.Fatalf("the screen is %d pixels wide, want 390", w)
+			t.Fatalf("%s: the screen is %d pixels wide, want 390", pg.name, w)
 		}
 		// What is wider than the screen, if anything: the page scrolls
 		// sideways then.
