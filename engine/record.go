@@ -150,6 +150,21 @@ func (r *Record) Append(move string) {
 	n.Children = append(n.Children, &RecordNode{Move: move})
 }
 
+// Start returns the position the record starts from: the one its
+// Position tag sets up (written by a game started from a position), or
+// the game's start.
+func (r *Record) Start(g *Game) (*State, error) {
+	text := r.Tag("Position")
+	if text == "" {
+		return NewState(g), nil
+	}
+	s, err := ParsePosition(g, "the Position tag", []byte(text))
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
 // Replay plays the record's main line from s and checks every variation
 // against the rules; s ends after the main line.
 func (r *Record) Replay(s *State) error {

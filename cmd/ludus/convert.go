@@ -103,6 +103,9 @@ func convertRecord(w io.Writer, path, game string, gf *gameFlags, to notation.Fo
 	if err != nil {
 		return err
 	}
+	if start, err = fromRecord(rec, start); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	if err := rec.Replay(start.Clone()); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

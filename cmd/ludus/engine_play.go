@@ -67,6 +67,10 @@ universal notation's record format.
 				if saved, err = loadGameRecord(load, start); err != nil {
 					return err
 				}
+				if s, err = fromRecord(saved, s); err != nil {
+					return fmt.Errorf("%s: %w", load, err)
+				}
+				start = s.Clone()
 				if err := saved.Replay(s); err != nil {
 					return fmt.Errorf("%s: %w", load, err)
 				}

@@ -49,6 +49,15 @@ func loadGameRecord(path string, start *engine.State) (*engine.Record, error) {
 	return rec, nil
 }
 
+// fromRecord returns where rec's moves start: the position its Position
+// tag sets up (a game started from a position), or start.
+func fromRecord(rec *engine.Record, start *engine.State) (*engine.State, error) {
+	if rec.Tag("Position") == "" {
+		return start, nil
+	}
+	return rec.Start(start.Game())
+}
+
 // saveGameRecord writes rec, whose moves start from start, to path.
 func saveGameRecord(path string, start *engine.State, rec *engine.Record) error {
 	format := notation.ByPath(path)

@@ -59,6 +59,9 @@ characters (a PNG, whose fonts have none, with their letters), or with
 				if err != nil {
 					return err
 				}
+				if s, err = fromRecord(rec, s); err != nil {
+					return fmt.Errorf("%s: %w", record, err)
+				}
 				n := -1
 				if cmd.Flags().Changed("move") {
 					n = move
