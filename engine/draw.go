@@ -27,6 +27,7 @@ const (
 	plates // a grid of a game of drops whose groups of cells turn: a plate per group
 	tiles  // a track laid on a grid's squares, with positions off it: a tile per position
 	goban  // a paper grid of Go: the stones on the lines' intersections
+	loops  // a grid of lines with loops round its corners (Surakarta)
 )
 
 // Picture draws the position. The moves it looks at to choose how to draw
@@ -62,6 +63,8 @@ func Picture(s *State, v *rules.View) *render.Drawing {
 		drawPlates(d, g, v, at, size)
 	case tiles:
 		drawTiles(d, g, v, at, size)
+	case loops:
+		drawLoops(d, g, v, at, size)
 	default:
 		drawLines(d, g, v, at, size)
 	}
@@ -143,6 +146,9 @@ func chooseStyle(g *Game, v *rules.View) boardStyle {
 		return hexes
 	}
 	if gridPos < g.np || hasExtraLinks(g) {
+		if cornerLoops(g) != nil {
+			return loops
+		}
 		if onGridTrack(g) {
 			return tiles
 		}
