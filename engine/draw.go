@@ -28,6 +28,7 @@ const (
 	tiles  // a track laid on a grid's squares, with positions off it: a tile per position
 	goban  // a paper grid of Go: the stones on the lines' intersections
 	loops  // a grid of lines with loops round its corners (Surakarta)
+	pits   // a mancala's tray: a well per position with its seeds
 )
 
 // Picture draws the position. The moves it looks at to choose how to draw
@@ -65,6 +66,9 @@ func Picture(s *State, v *rules.View) *render.Drawing {
 		drawTiles(d, g, v, at, size)
 	case loops:
 		drawLoops(d, g, v, at, size)
+	case pits:
+		drawPits(d, s, v, at, size)
+		return d
 	default:
 		drawLines(d, g, v, at, size)
 	}
@@ -134,6 +138,9 @@ func median(xs []float64) float64 {
 }
 
 func chooseStyle(g *Game, v *rules.View) boardStyle {
+	if seedsAttr(g) >= 0 && v != nil && len(v.Cells) == g.np {
+		return pits
+	}
 	if v == nil || len(v.Grids) == 0 {
 		return lines
 	}
