@@ -205,7 +205,7 @@ func TestKalahCapture(t *testing.T) {
 	const pits = `(South (Pit a1 b1 c1 d1 e1 f1)) (North (Pit a2 b2 c2 d2 e2 f2))`
 	for _, tt := range []struct {
 		name, attrs, move string
-		want            [14]int
+		want              [14]int
 	}{
 		// a1's two seeds: b1, then c1, empty, with five across.
 		{"capture", `(position-attribute seeds 2 a1) (position-attribute seeds 5 c2) (position-attribute seeds 1 f2)`,
