@@ -29,6 +29,7 @@ const (
 	goban  // a paper grid of Go: the stones on the lines' intersections
 	loops  // a grid of lines with loops round its corners (Surakarta)
 	pits   // a mancala's tray: a well per position with its seeds
+	points // a race board of long triangles (backgammon)
 )
 
 // Picture draws the position. The moves it looks at to choose how to draw
@@ -69,6 +70,8 @@ func Picture(s *State, v *rules.View) *render.Drawing {
 	case pits:
 		drawPits(d, s, v, at, size)
 		return d
+	case points:
+		drawTriangles(d, g, v, at, size)
 	default:
 		drawLines(d, g, v, at, size)
 	}
@@ -79,6 +82,14 @@ func Picture(s *State, v *rules.View) *render.Drawing {
 			}
 			if g.stackLevels > 0 {
 				drawColumn(d, s, p, at(p), size)
+			}
+			if n := dieFace(g, pc); n > 0 {
+				drawDie(d, n, at(p), size)
+				continue
+			}
+			if style == points {
+				drawChecker(d, g, pc, at(p), size)
+				continue
 			}
 			drawPiece(d, g, pc, at(p), size)
 		}
@@ -140,6 +151,9 @@ func median(xs []float64) float64 {
 func chooseStyle(g *Game, v *rules.View) boardStyle {
 	if seedsAttr(g) >= 0 && v != nil && len(v.Cells) == g.np {
 		return pits
+	}
+	if trianglePoints(g) != nil && v != nil {
+		return points
 	}
 	if v == nil || len(v.Grids) == 0 {
 		return lines

@@ -32,7 +32,7 @@ type Geometry struct {
 // BoardGeometry returns the pictureFrame Picture draws the game's board in.
 func BoardGeometry(g *Game, v *rules.View) Geometry {
 	f := newPictureFrame(g, v)
-	geo := Geometry{Width: f.w, Height: f.h, Cell: f.size, Shape: [...]string{squares: "square", hexes: "hex", lines: "point", tiles: "square", loops: "point", pits: "point"}[chooseStyle(g, v)]}
+	geo := Geometry{Width: f.w, Height: f.h, Cell: f.size, Shape: [...]string{squares: "square", hexes: "hex", lines: "point", tiles: "square", loops: "point", pits: "point", points: "point"}[chooseStyle(g, v)]}
 	for p := 0; p < g.np; p++ {
 		c := f.at(p)
 		geo.Cells = append(geo.Cells, CellGeometry{Name: g.Rules.Board.Positions[p], X: c.X, Y: c.Y, Hidden: hidden(v, p)})
