@@ -306,6 +306,15 @@ func drawSquares(d *render.Drawing, g *Game, v *rules.View, at func(int) render.
 		d.Rect(ctr.X-size/2, ctr.Y-size/2, size, size, render.Style{Fill: fill})
 	}
 	drawCoordinates(d, g, v, at, size)
+	if full := len(grid.Dims[0]) * len(grid.Dims[1]); len(grid.Coords) < full {
+		// A board cut out of its grid (Splut's diamond): each square
+		// outlined, not the grid's rectangle.
+		for p := range grid.Coords {
+			ctr := at(p)
+			d.Rect(ctr.X-size/2, ctr.Y-size/2, size, size, render.Style{Stroke: ink, Width: 1.5})
+		}
+		return
+	}
 	minX, minY, maxX, maxY := bounds(g, v, at)
 	d.Rect(minX-size/2, minY-size/2, maxX-minX+size, maxY-minY+size, render.Style{Stroke: ink, Width: 2})
 }
@@ -320,13 +329,22 @@ func drawCoordinates(d *render.Drawing, g *Game, v *rules.View, at func(int) ren
 	}
 	minX, _, _, maxY := bounds(g, v, at)
 	label := render.Font{Size: 13, Anchor: render.Middle, Center: true, Color: ink}
-	for p, c := range grid.Coords {
-		ctr := at(p)
-		if math.Abs(ctr.Y-maxY) < 1e-6 {
-			d.Text(render.Pt(ctr.X, ctr.Y+edge/2+14), grid.Dims[col][c[col]], label)
+	// Every column and row is named once, below the board and left of
+	// it, even where the board's edge does not reach (a diamond).
+	cols, rows := map[int]bool{}, map[int]bool{}
+	for p := 0; p < g.np; p++ {
+		c, ok := grid.Coords[p]
+		if !ok {
+			continue
 		}
-		if math.Abs(ctr.X-minX) < 1e-6 {
-			d.Text(render.Pt(ctr.X-edge/2-16, ctr.Y), grid.Dims[row][c[row]], label)
+		ctr := at(p)
+		if !cols[c[col]] {
+			cols[c[col]] = true
+			d.Text(render.Pt(ctr.X, maxY+edge/2+14), grid.Dims[col][c[col]], label)
+		}
+		if !rows[c[row]] {
+			rows[c[row]] = true
+			d.Text(render.Pt(minX-edge/2-16, ctr.Y), grid.Dims[row][c[row]], label)
 		}
 	}
 }
@@ -385,7 +403,7 @@ func drawLines(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 
 // namedColors are the colours of players named after one.
 var namedColors = map[string]string{"white": "#f7f3ea", "black": "#262626", "red": "#c0392b", "blue": "#2e6fb8",
-	"yellow": "#f1c40f", "green": "#27ae60", "orange": "#e67e22", "purple": "#8e44ad"}
+	"yellow": "#f1c40f", "green": "#27ae60", "orange": "#e67e22", "purple": "#8e44ad", "grey": "#9a968c", "gray": "#9a968c"}
 
 // PlayerColor returns the colour Picture gives player p's pieces in the
 // game of s, with the view v, as "#rrggbb": a page shows a seat in the
