@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"strings"
 
 	"github.com/ludus-games/ludus/engine/rules"
 	"github.com/ludus-games/ludus/render"
@@ -37,8 +38,8 @@ var (
 // drawTriangles draws the board of points.
 func drawTriangles(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Point, size float64) {
 	minX, minY, maxX, maxY := bounds(g, v, at)
-	pad := size * 0.5
-	d.Rect(minX-pad-size*0.3, minY-pad-size*0.3, maxX-minX+2*pad+size*0.6, maxY-minY+2*pad+size*0.6,
+	pad, rim := size*0.5, size*0.55
+	d.Rect(minX-pad-rim, minY-pad-rim, maxX-minX+2*pad+2*rim, maxY-minY+2*pad+2*rim,
 		render.Style{Fill: barWood, Stroke: render.Hex("#3d2612"), Width: 2})
 	d.Rect(minX-pad, minY-pad, maxX-minX+2*pad, maxY-minY+2*pad, render.Style{Fill: feltGreen})
 	midY := (minY + maxY) / 2
@@ -69,6 +70,18 @@ func drawTriangles(d *render.Drawing, g *Game, v *rules.View, at func(int) rende
 		w := size * 0.48
 		d.Polygon([]render.Point{render.Pt(c.X-w, edge), render.Pt(c.X+w, edge), render.Pt(c.X, tip)},
 			render.Style{Fill: fill, Stroke: render.Hex("#1d3a2b"), Width: 1})
+		// The point's number on the rim: its place's name without the
+		// letter of the place (13a: 13).
+		label := strings.TrimRight(g.Rules.Board.Positions[p], "abcdefghijklmnopqrstuvwxyz")
+		if label == "" {
+			label = g.Rules.Board.Positions[p]
+		}
+		y := edge - rim/2
+		if c.Y > midY {
+			y = edge + rim/2
+		}
+		d.Text(render.Pt(c.X, y), label, render.Font{Size: 13, Anchor: render.Middle, Center: true, Bold: true,
+			Color: render.Hex("#f3e2bf")})
 	}
 }
 
