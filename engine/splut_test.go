@@ -34,14 +34,7 @@ type splutPiece struct{ kind, team, rock int }
 
 var splutDirs = [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} // n e s w
 
-func splutOn(x, y int) bool { return x >= 0 && x < 9 && y >= 0 && y < 9 && abs(x-4)+abs(y-4) <= 4 }
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
+func splutOn(x, y int) bool { return x >= 0 && x < 9 && y >= 0 && y < 9 && max(x-4, 4-x)+max(y-4, 4-y) <= 4 }
 
 func newSplut() *splut {
 	p := &splut{left: 1, lev: -1, prevLev: -1}
