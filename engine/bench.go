@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"time"
+
+	"github.com/ludus-games/ludus/game"
 )
 
 // PlayoutStats is what MeasurePlayouts counted.
@@ -54,6 +56,7 @@ func MeasurePositionPlayouts(ctx context.Context, g *Game, d time.Duration, maxP
 	pos := NewPosition(NewState(g), nil)
 	rng := rand.New(rand.NewPCG(seed, 0x706c61796f7574))
 	var moves []Ply
+	var outs []game.Outcome[Ply]
 	var st PlayoutStats
 	start := time.Now()
 	for st.Playouts == 0 || time.Since(start) < d {
@@ -67,7 +70,13 @@ func MeasurePositionPlayouts(ctx context.Context, g *Game, d time.Duration, maxP
 			}
 			moves = pos.Moves(moves[:0])
 			if len(moves) == 0 {
-				break // a random player's turn: not measured here
+				// A random player's turn: its outcomes are equally
+				// likely.
+				if outs = pos.Outcomes(outs[:0]); len(outs) == 0 {
+					break
+				}
+				pos.Play(outs[rng.IntN(len(outs))].Move)
+				continue
 			}
 			pos.Play(moves[rng.IntN(len(moves))])
 		}

@@ -30,6 +30,9 @@ const (
 	goban  // a paper grid of Go: the stones on the lines' intersections
 	river  // xiangqi's board: the pieces on the points, a river and palaces
 	shogi  // shogi's board: squares of one wood, with star points
+	loops  // a grid of lines with loops round its corners (Surakarta)
+	pits   // a mancala's tray: a well per position with its seeds
+	points // a race board of long triangles (backgammon)
 )
 
 // DrawOptions change how PictureWith draws a position.
@@ -66,6 +69,10 @@ func PictureWith(s *State, v *rules.View, o DrawOptions) *render.Drawing {
 	d.Scale = 2
 	d.Text(render.Pt(w/2, 22), g.Rules.Title, render.FitText(g.Rules.Title, render.Font{Size: math.Max(18, w/45),
 		Anchor: render.Middle, Bold: true, Color: render.Hex("#333")}, w-16))
+	if style == pits {
+		drawPits(d, s, v, at, size) // the seeds are the pieces
+		return d
+	}
 	drawBoard(d, g, v, at, size, style)
 	drawLabels(d, g, v, at, size, style)
 	var up []bool
@@ -73,7 +80,13 @@ func PictureWith(s *State, v *rules.View, o DrawOptions) *render.Drawing {
 		up = pointsUp(g, at)
 	}
 	draw := func(pc Piece, c render.Point, size float64) {
+		if n := dieFace(g, pc); n > 0 {
+			drawDie(d, n, c, size)
+			return
+		}
 		switch style {
+		case points:
+			drawChecker(d, g, pc, c, size)
 		case river:
 			drawXiangqiPiece(d, g, pc, c, size, o.Letters)
 		case shogi:
@@ -144,6 +157,10 @@ func drawBoard(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 		drawPlates(d, g, v, at, size)
 	case tiles:
 		drawTiles(d, g, v, at, size)
+	case loops:
+		drawLoops(d, g, v, at, size)
+	case points:
+		drawTriangles(d, g, v, at, size)
 	default:
 		drawLines(d, g, v, at, size)
 	}
@@ -201,6 +218,12 @@ func median(xs []float64) float64 {
 }
 
 func chooseStyle(g *Game, v *rules.View) boardStyle {
+	if seedsAttr(g) >= 0 && v != nil && len(v.Cells) == g.np {
+		return pits
+	}
+	if trianglePoints(g) != nil && v != nil {
+		return points
+	}
 	if v == nil || len(v.Grids) == 0 {
 		return lines
 	}
@@ -213,6 +236,9 @@ func chooseStyle(g *Game, v *rules.View) boardStyle {
 		return hexes
 	}
 	if gridPos < g.np || hasExtraLinks(g) {
+		if cornerLoops(g) != nil {
+			return loops
+		}
 		if onGridTrack(g) {
 			return tiles
 		}
@@ -354,6 +380,15 @@ func drawSquares(d *render.Drawing, g *Game, v *rules.View, at func(int) render.
 		d.Rect(ctr.X-size/2, ctr.Y-size/2, size, size, render.Style{Fill: fill})
 	}
 	drawCoordinates(d, g, v, at, size)
+	if full := len(grid.Dims[0]) * len(grid.Dims[1]); len(grid.Coords) < full {
+		// A board cut out of its grid (Splut's diamond): each square
+		// outlined, not the grid's rectangle.
+		for p := range grid.Coords {
+			ctr := at(p)
+			d.Rect(ctr.X-size/2, ctr.Y-size/2, size, size, render.Style{Stroke: ink, Width: 1.5})
+		}
+		return
+	}
 	minX, minY, maxX, maxY := bounds(g, v, at)
 	d.Rect(minX-size/2, minY-size/2, maxX-minX+size, maxY-minY+size, render.Style{Stroke: ink, Width: 2})
 }
@@ -368,17 +403,22 @@ func drawCoordinates(d *render.Drawing, g *Game, v *rules.View, at func(int) ren
 	}
 	minX, _, _, maxY := bounds(g, v, at)
 	label := render.Font{Size: 13, Anchor: render.Middle, Center: true, Color: ink}
+	// Every column and row is named once, below the board and left of
+	// it, even where the board's edge does not reach (a diamond).
+	cols, rows := map[int]bool{}, map[int]bool{}
 	for p := 0; p < g.np; p++ {
 		c, ok := grid.Coords[p]
 		if !ok {
 			continue
 		}
 		ctr := at(p)
-		if math.Abs(ctr.Y-maxY) < 1e-6 {
-			d.Text(render.Pt(ctr.X, ctr.Y+edge/2+14), grid.Dims[col][c[col]], label)
+		if !cols[c[col]] {
+			cols[c[col]] = true
+			d.Text(render.Pt(ctr.X, maxY+edge/2+14), grid.Dims[col][c[col]], label)
 		}
-		if math.Abs(ctr.X-minX) < 1e-6 {
-			d.Text(render.Pt(ctr.X-edge/2-16, ctr.Y), grid.Dims[row][c[row]], label)
+		if !rows[c[row]] {
+			rows[c[row]] = true
+			d.Text(render.Pt(minX-edge/2-16, ctr.Y), grid.Dims[row][c[row]], label)
 		}
 	}
 }
@@ -437,7 +477,7 @@ func drawLines(d *render.Drawing, g *Game, v *rules.View, at func(int) render.Po
 
 // namedColors are the colours of players named after one.
 var namedColors = map[string]string{"white": "#f7f3ea", "black": "#262626", "red": "#c0392b", "blue": "#2e6fb8",
-	"yellow": "#f1c40f", "green": "#27ae60", "orange": "#e67e22", "purple": "#8e44ad"}
+	"yellow": "#f1c40f", "green": "#27ae60", "orange": "#e67e22", "purple": "#8e44ad", "grey": "#9a968c", "gray": "#9a968c"}
 
 // PlayerColor returns the colour Picture gives player p's pieces in the
 // game of s, with the view v, as "#rrggbb": a page shows a seat in the

@@ -40,7 +40,7 @@ func FlippedGeometry(g *Game, v *rules.View) Geometry {
 }
 
 func geometry(g *Game, v *rules.View, f pictureFrame) Geometry {
-	geo := Geometry{Width: f.w, Height: f.h, Cell: f.size, Shape: [...]string{squares: "square", hexes: "hex", lines: "point", tiles: "square"}[chooseStyle(g, v)]}
+	geo := Geometry{Width: f.w, Height: f.h, Cell: f.size, Shape: [...]string{squares: "square", hexes: "hex", lines: "point", tiles: "square", loops: "point", pits: "point", points: "point"}[chooseStyle(g, v)]}
 	if onPoints(g, v, f.at, f.size) {
 		geo.Shape = "point"
 	}
@@ -70,7 +70,7 @@ func newPictureFrame(g *Game, v *rules.View) pictureFrame {
 		minX, minY = math.Min(minX, c.X), math.Min(minY, c.Y)
 		maxX, maxY = math.Max(maxX, c.X), math.Max(maxY, c.Y)
 	}
-	const margin = 40.0
+	margin := 40.0 + loopMargin(g, size)
 	top := margin + 24
 	room := handRoom(g, size) // the hands beside the board
 	return pictureFrame{

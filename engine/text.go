@@ -79,9 +79,12 @@ func (s *State) TextBoard(v *rules.View) string {
 		s.gridText(&b, grid, col, row, shown)
 		break
 	}
+	seeds := seedsAttr(g)
 	for p := 0; p < g.np; p++ {
 		if v := s.cells[p]; !shown[p] && v != 0 {
 			fmt.Fprintf(&b, "%s: %s %s\n", r.Board.Positions[p], r.Players[v.Owner()].Name, r.Pieces[v.Type()].Name)
+		} else if !shown[p] && seeds >= 0 {
+			fmt.Fprintf(&b, "%s: %d seeds\n", r.Board.Positions[p], s.PositionAttr(seeds, p))
 		}
 	}
 	if g.stackLevels > 0 {
@@ -107,10 +110,17 @@ func (s *State) gridText(b *strings.Builder, grid rules.Grid, col, row int, show
 	for _, n := range grid.Dims[col] {
 		width = max(width, len(n))
 	}
-	for p := range grid.Coords {
-		if v := s.cells[p]; v != 0 {
-			width = max(width, len(s.g.PieceLetter(v)))
+	// A mancala's pits show their seeds, not the pieces that stand for
+	// them.
+	seeds := seedsAttr(s.g)
+	letter := func(p int) string {
+		if seeds >= 0 {
+			return fmt.Sprint(s.PositionAttr(seeds, p))
 		}
+		return s.g.PieceLetter(s.cells[p])
+	}
+	for p := range grid.Coords {
+		width = max(width, len(letter(p)))
 	}
 	label := 0
 	for _, n := range grid.Dims[row] {
@@ -131,7 +141,7 @@ func (s *State) gridText(b *strings.Builder, grid rules.Grid, col, row int, show
 				continue
 			}
 			shown[p] = true
-			b.WriteString(cell(s.g.PieceLetter(s.cells[p])))
+			b.WriteString(cell(letter(p)))
 		}
 		b.WriteByte('\n')
 	}

@@ -195,7 +195,9 @@ func (ss *session) play(ply engine.Ply, seatIdx int) {
 }
 
 // describeMove names where the last move went and what it captured: the
-// positions that held an opponent's piece and no longer do.
+// positions that held an opponent's piece and no longer do, as many of
+// each kind of piece as the board lost (a piece pushed, pulled or lifted
+// to another position was not captured).
 func describeMove(st *engine.State, before []engine.Piece) lastMove {
 	names := st.Game().Rules.Board.Positions
 	var lm lastMove
@@ -211,9 +213,23 @@ func describeMove(st *engine.State, before []engine.Piece) lastMove {
 	if to >= 0 && to < len(names) && !st.At(to).Empty() {
 		mover = st.At(to).Owner()
 	}
+	type kind struct{ owner, typ int }
+	lost := map[kind]int{}
 	for p, was := range before {
-		now := st.At(p)
-		if !was.Empty() && was.Owner() != mover && mover >= 0 && (now.Empty() || now.Owner() == mover) && p != to {
+		if !was.Empty() {
+			lost[kind{was.Owner(), was.Type()}]++
+		}
+		if now := st.At(p); !now.Empty() {
+			lost[kind{now.Owner(), now.Type()}]--
+		}
+	}
+	for p, was := range before {
+		if was.Empty() || was.Owner() == mover || mover < 0 || p == to {
+			continue
+		}
+		k := kind{was.Owner(), was.Type()}
+		if now := st.At(p); (now.Empty() || kind{now.Owner(), now.Type()} != k) && lost[k] > 0 {
+			lost[k]--
 			lm.Captures = append(lm.Captures, names[p])
 		}
 	}

@@ -32,6 +32,20 @@ var benchGames = []struct {
 	{"Hex 11x11", "hex.zrf", 3, "9,100-9,700", "-", 9700},
 }
 
+// moreBenchGames are measured when --only names them: games with no
+// reference figures.
+var moreBenchGames = []struct {
+	name, file string
+	depth      int
+	rbg, dagaz string
+	target     float64
+}{
+	{"Surakarta", "surakarta.zrf", 4, "-", "-", 0},
+	{"Kalah", "kalah.zrf", 7, "-", "-", 0},
+	{"Backgammon", "backgammon.zrf", 5, "-", "-", 0},
+	{"Splut!", "splut.zrf", 6, "-", "-", 0},
+}
+
 // newBenchEngineCmd returns "ludus bench engine".
 func newBenchEngineCmd() *cobra.Command {
 	var seconds float64
@@ -47,21 +61,26 @@ per second for chess, breakthrough, English draughts, connect four,
 international draughts, reversi, Go 9x9 and Hex 11x11 (the bundled rules
 files) and prints them in
 Markdown beside the figures of compiled Regular Boardgames (rbg2cpp) and
-Dagaz. --only measures some of them; --games measures files of the same
-names in another folder instead.`,
+Dagaz. --only measures some of them, or Surakarta, Kalah, Backgammon and
+Splut!, which have no reference figures; --games measures files of the
+same names in another folder instead.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			all := append(benchGames[:len(benchGames):len(benchGames)], moreBenchGames...)
 			for _, name := range only {
 				known := false
-				for _, b := range benchGames {
+				for _, b := range all {
 					known = known || b.name == name || b.file == name
 				}
 				if !known {
 					return fmt.Errorf("--only %s: no such game (games: %s)", name, benchNames())
 				}
 			}
+			if len(only) == 0 {
+				all = benchGames
+			}
 			var list []engine.BenchGame
-			for _, b := range benchGames {
+			for _, b := range all {
 				if len(only) > 0 && !slices.Contains(only, b.name) && !slices.Contains(only, b.file) {
 					continue
 				}
@@ -87,7 +106,7 @@ names in another folder instead.`,
 // benchNames lists the games of the engine benchmark.
 func benchNames() string {
 	var names []string
-	for _, b := range benchGames {
+	for _, b := range append(benchGames[:len(benchGames):len(benchGames)], moreBenchGames...) {
 		names = append(names, b.name)
 	}
 	return strings.Join(names, ", ")

@@ -385,17 +385,22 @@ export function mount(main, {id}) {
   }
 
   // columnStart returns the position a click on name stands for: itself,
-  // or, when no move starts or goes on there and exactly one move starts
-  // in its column (a disc dropped into connect four), that start.
+  // or, when the move being chosen cannot start or go on there, a
+  // position of its column that it can: the only start of the column (a
+  // disc dropped into connect four), or the nearest one closer than a
+  // cell (places that overlap, as the checkers of a backgammon point
+  // do). Otherwise the click may start another move there.
   function columnStart(name) {
-    if (picker.prefix.length || picker.starts().has(name)) return name;
+    const n = picker.prefix.length;
+    const next = n ? picker.next() : picker.starts();
+    if (next.has(name) || (n && picker.prefix[n - 1] === name)) return name;
     const at = geo.cells.find((c) => c.name === name);
     if (!at) return name;
-    const column = [...picker.starts()].filter((n) => {
-      const c = geo.cells.find((x) => x.name === n);
-      return c && Math.abs(c.x - at.x) < geo.cell / 4;
-    });
-    return column.length === 1 ? column[0] : name;
+    const column = [...next].map((m) => geo.cells.find((x) => x.name === m))
+      .filter((c) => c && Math.abs(c.x - at.x) < geo.cell / 4)
+      .sort((a, b) => Math.abs(a.y - at.y) - Math.abs(b.y - at.y));
+    if (!n && column.length === 1) return column[0].name;
+    return column.length && Math.abs(column[0].y - at.y) < geo.cell ? column[0].name : name;
   }
 
   async function play(move) {
