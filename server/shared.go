@@ -166,7 +166,7 @@ func (p *botPool) claim(j botJob, limit time.Duration) bool {
 		return true
 	}
 	lease := limit + slack(limit) + claimMargin
-	ok, err := st.ClaimMove(p.ctx, ss.id, j.version, ss.srv.owner, lease)
+	ok, _, err := st.ClaimMove(p.ctx, ss.id, j.version, ss.srv.owner, lease)
 	if err != nil {
 		ss.mu.Lock()
 		if ss.version() == j.version {
