@@ -252,7 +252,7 @@ func (ss *session) checkLive() error {
 func (ss *session) resign(ctx context.Context, token string, version *int) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	st, err := ss.checkTurn(token, version)
+	st, err := ss.checkTurn(ctx, token, version)
 	if err != nil {
 		return err
 	}
@@ -270,7 +270,7 @@ func (ss *session) answer(ctx context.Context, what, action, token string, versi
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	st, err := ss.checkTurn(token, version)
+	st, err := ss.checkTurn(ctx, token, version)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ludus-games/ludus/engine"
@@ -62,6 +63,10 @@ type session struct {
 	seats   []seat
 	bots    []search.Bot[engine.Ply, *engine.Position] // nil for human seats
 	created time.Time
+	// catching is set while a catch-up with other servers' events is
+	// under way or due, heard when news came meanwhile (see listenLoop):
+	// one catch-up at a time, however many events are heard of.
+	catching, heard atomic.Bool
 
 	mu       sync.Mutex
 	pos      *engine.Position
@@ -303,7 +308,7 @@ func (ss *session) move(ctx context.Context, token, text string, version *int) e
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	defer ss.srv.budget().start(ss.pos.State())()
-	st, err := ss.checkTurn(token, version)
+	st, err := ss.checkTurn(ctx, token, version)
 	if err != nil {
 		return err
 	}
@@ -329,7 +334,7 @@ func (ss *session) undo(ctx context.Context, token string, version *int) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	defer ss.srv.budget().start(ss.pos.State())()
-	st, err := ss.checkTurn(token, version)
+	st, err := ss.checkTurn(ctx, token, version)
 	if err != nil {
 		return err
 	}
@@ -353,7 +358,10 @@ func (ss *session) undo(ctx context.Context, token string, version *int) error {
 
 // checkTurn checks the token and the version a client saw, returning the
 // token's seat.
-func (ss *session) checkTurn(token string, version *int) (int, error) {
+func (ss *session) checkTurn(ctx context.Context, token string, version *int) (int, error) {
+	if version != nil && *version > ss.version() || ss.seatOf(token) < 0 {
+		ss.lagging(ctx)
+	}
 	st := ss.seatOf(token)
 	if st < 0 {
 		return -1, failf(http.StatusForbidden, "the token is not a seat's of this session")

@@ -24,13 +24,20 @@ import (
 // and slack: the time to store the move once found.
 const claimMargin = time.Second
 
+// reclaimMargin is how long after another server's claim runs out this one
+// claims the move again: the other's move, stored just in time, is heard
+// of meanwhile.
+const reclaimMargin = 50 * time.Millisecond
+
 // listenLoop applies the events other servers append to the sessions this
-// one holds, until the server stops.
+// one holds, until the server stops. It never waits for a session's lock
+// (a request may hold it for as long as its rules work takes, and the news
+// of every session would wait): a session that may be behind is caught up
+// on a goroutine of its own, one at a time.
 func (s *Server) listenLoop() {
-	defer s.loops.Done()
 	s.cfg.Store.Listen(s.ctx, func(id string, version int) {
 		if id == "" {
-			go s.catchUpAll()
+			s.tasks.run(s.catchUpAll)
 			return
 		}
 		s.mu.Lock()
@@ -39,13 +46,33 @@ func (s *Server) listenLoop() {
 		if ss == nil {
 			return
 		}
-		ss.mu.Lock()
-		behind := version == 0 || version > ss.version()
-		ss.mu.Unlock()
-		if behind {
-			go s.catchUp(ss)
+		if ss.mu.TryLock() {
+			behind := version == 0 || version > ss.version()
+			ss.mu.Unlock()
+			if !behind {
+				return // this server's own event, or one it has read
+			}
 		}
+		s.catchUpSoon(ss)
 	}, func(err error) { s.cfg.Logf("hearing of other servers' moves: %v (listening again)", err) })
+}
+
+// catchUpSoon catches a session up on a goroutine of its own, unless one
+// is under way: that one then goes round again.
+func (s *Server) catchUpSoon(ss *session) {
+	ss.heard.Store(true)
+	if ss.catching.CompareAndSwap(false, true) {
+		s.tasks.run(func() {
+			for {
+				ss.heard.Store(false)
+				s.catchUp(ss)
+				ss.catching.Store(false)
+				if !ss.heard.Load() || !ss.catching.CompareAndSwap(false, true) {
+					return
+				}
+			}
+		})
+	}
 }
 
 // catchUpAll brings every session held up to date, after a time when
@@ -70,6 +97,11 @@ func (s *Server) catchUpAll() {
 func (s *Server) catchUp(ss *session) {
 	release, err := s.rules.playing(s.ctx)
 	if err != nil {
+		if s.ctx.Err() == nil {
+			// Every worker busy for long: the session's watchers must
+			// not wait for its next event.
+			s.tasks.after(time.Second, func() { s.catchUpSoon(ss) })
+		}
 		return
 	}
 	defer release()
@@ -80,7 +112,7 @@ func (s *Server) catchUp(ss *session) {
 	}
 	deleted := ss.table.deleted
 	ss.mu.Unlock()
-	if err != nil {
+	if err != nil && s.ctx.Err() == nil {
 		s.cfg.Logf("session %s: reading other servers' events: %v", ss.id, err)
 	}
 	if deleted {
@@ -126,6 +158,26 @@ func (ss *session) catchUp(ctx context.Context) (bool, error) {
 	return true, nil
 }
 
+// lagging brings the session up to date when a client knows more of it
+// than this server does: a version after its own, or a seat's token it
+// does not know (taken on another server). Behind a load balancer a
+// client's requests reach any server, and the one a request reaches may
+// not yet have heard of what the client saw on another. The caller holds
+// mu.
+func (ss *session) lagging(ctx context.Context) {
+	if !ss.srv.cfg.Store.Shared() {
+		return
+	}
+	moved, err := ss.catchUp(ctx)
+	if err != nil {
+		ss.srv.cfg.Logf("session %s: reading other servers' events: %v", ss.id, err)
+	}
+	if moved {
+		// A bot to move is asked once the caller is done.
+		ss.srv.tasks.run(func() { ss.srv.goOn(ss) })
+	}
+}
+
 // movedOn handles an event refused because another server appended one
 // of the same version first: the session reads what it missed, goes on
 // from there, and the event's maker is told 409. The caller holds mu.
@@ -134,7 +186,7 @@ func (ss *session) movedOn(ctx context.Context, err error) error {
 		ss.srv.cfg.Logf("session %s: reading other servers' events: %v", ss.id, cerr)
 	}
 	// Not from here: the caller may be in the middle of advance.
-	go ss.srv.goOn(ss)
+	ss.srv.tasks.run(func() { ss.srv.goOn(ss) })
 	return &apiError{status: http.StatusConflict, cause: err,
 		msg: fmt.Sprintf("the session moved on meanwhile (another server of its store): it is at version %d", ss.version())}
 }
@@ -156,9 +208,9 @@ func (s *Server) goOn(ss *session) {
 }
 
 // claim claims a bot's move in the store for this server, for as long as
-// the bot may take; true when this server is to make it. When another
-// server has claimed it, the session is looked at again once that claim
-// has run out: if that server stopped, this one makes the move.
+// the bot may take (its lease); true when this server is to make it. When
+// another server has claimed it, the session is looked at again once that
+// claim has run out: if that server stopped, this one makes the move.
 func (p *botPool) claim(j botJob, limit time.Duration) bool {
 	ss := j.ss
 	st := ss.srv.cfg.Store
@@ -166,7 +218,7 @@ func (p *botPool) claim(j botJob, limit time.Duration) bool {
 		return true
 	}
 	lease := limit + slack(limit) + claimMargin
-	ok, _, err := st.ClaimMove(p.ctx, ss.id, j.version, ss.srv.owner, lease)
+	ok, left, err := st.ClaimMove(p.ctx, ss.id, j.version, ss.srv.owner, lease)
 	if err != nil {
 		ss.mu.Lock()
 		if ss.version() == j.version {
@@ -176,7 +228,7 @@ func (p *botPool) claim(j botJob, limit time.Duration) bool {
 		return false
 	}
 	if !ok {
-		time.AfterFunc(lease, func() { ss.srv.reclaim(ss, j.version) })
+		ss.srv.tasks.after(left+reclaimMargin, func() { ss.srv.reclaim(ss, j.version) })
 	}
 	return ok
 }
