@@ -7,6 +7,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/ludus-games/ludus/internal/chrometest"
+	"github.com/ludus-games/ludus/internal/pgcluster"
 	"github.com/ludus-games/ludus/internal/shareddata"
 )
 
@@ -42,6 +43,8 @@ func TestScripts(t *testing.T) {
 				return sharedDataDir() != "", nil
 			case "browser":
 				return chrometest.Path() != "", nil
+			case "postgres":
+				return pgcluster.BinDir() != "", nil
 			}
 			return false, nil
 		},
