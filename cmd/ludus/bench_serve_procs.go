@@ -37,7 +37,7 @@ func benchServeProcesses(ctx context.Context, w, errw io.Writer, db string, n in
 		defer os.RemoveAll(dir)
 		c, err := pgcluster.Start(dir, 400)
 		if err != nil {
-			return fmt.Errorf("--processes %d: servers share a PostgreSQL store, and no throw-away cluster could be made (%w): give --db postgres://...", n, err)
+			return fmt.Errorf("--processes %d: servers share a PostgreSQL store: give one with --db postgres://URL (no throw-away cluster could be made: %w)", n, err)
 		}
 		defer c.Stop()
 		db = c.URL
