@@ -46,8 +46,8 @@ func clientName(ctx context.Context) string {
 }
 
 // checkQuota refuses a client that has as many live sessions as it may.
-// The caller holds createMu, so that concurrent creates of one server
-// cannot both take the last place.
+// The caller holds the client's createMu, so that concurrent creates of
+// one server cannot both take the last place.
 func (s *Server) checkQuota(ctx context.Context, client string) error {
 	limit := s.cfg.Limits.Sessions
 	if limit <= 0 || client == "" {

@@ -130,8 +130,10 @@ type Server struct {
 	hosts  *hosts
 	limits *limiters
 	// createMu makes counting a client's live sessions and storing a new
-	// one a step, so that its quota holds under concurrent creates.
-	createMu sync.Mutex
+	// one a step, so that its quota holds under concurrent creates: a lock
+	// for each stripe of clients, so that clients do not queue behind
+	// each other's round trips to the store.
+	createMu [createStripes]sync.Mutex
 	// tasks are the server's background goroutines and timers, which
 	// Close waits for; closeWait bounds that wait.
 	tasks     tasks
