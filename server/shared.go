@@ -93,8 +93,20 @@ func (s *Server) catchUpAll() {
 }
 
 // catchUp applies the events of a session that other servers appended,
-// then lets it go on from there (a bot to move is asked).
+// then lets it go on from there (a bot to move is asked). The store is
+// read holding neither the session's lock nor a rules worker, which the
+// requests of its clients and the catch-ups of other sessions need.
 func (s *Server) catchUp(ss *session) {
+	ss.mu.Lock()
+	v := ss.version()
+	ss.mu.Unlock()
+	evs, gone, err := ss.eventsAfter(s.ctx, v)
+	if err != nil || len(evs) == 0 && !gone {
+		if err != nil && s.ctx.Err() == nil {
+			s.cfg.Logf("session %s: reading other servers' events: %v", ss.id, err)
+		}
+		return
+	}
 	release, err := s.rules.playing(s.ctx)
 	if err != nil {
 		if s.ctx.Err() == nil {
@@ -106,7 +118,7 @@ func (s *Server) catchUp(ss *session) {
 	}
 	defer release()
 	ss.mu.Lock()
-	moved, err := ss.catchUp(s.ctx)
+	moved, err := ss.applyRead(evs, gone)
 	if err == nil && moved && !ss.table.deleted {
 		err = ss.advance(s.ctx)
 	}
@@ -120,13 +132,33 @@ func (s *Server) catchUp(ss *session) {
 	}
 }
 
+// eventsAfter reads the events after version v that the store holds;
+// gone reports a session the store no longer holds (it was deleted).
+func (ss *session) eventsAfter(ctx context.Context, v int) (evs []store.SessionEvent, gone bool, err error) {
+	evs, err = ss.srv.cfg.Store.EventsAfter(ctx, ss.id, v)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, true, nil
+	}
+	return evs, false, err
+}
+
 // catchUp applies the events after the session's version that the store
 // holds (another server appended them), and tells the watchers; it
 // reports whether there were any. A session the store no longer holds
 // was deleted: its watchers are told so. The caller holds mu.
 func (ss *session) catchUp(ctx context.Context) (bool, error) {
-	evs, err := ss.srv.cfg.Store.EventsAfter(ctx, ss.id, ss.version())
-	if errors.Is(err, store.ErrNotFound) {
+	evs, gone, err := ss.eventsAfter(ctx, ss.version())
+	if err != nil {
+		return false, err
+	}
+	return ss.applyRead(evs, gone)
+}
+
+// applyRead applies events read from the store, but for those the
+// session has applied since they were read, or marks it deleted (gone);
+// it reports whether anything changed. The caller holds mu.
+func (ss *session) applyRead(evs []store.SessionEvent, gone bool) (bool, error) {
+	if gone {
 		ss.table.deleted, ss.thinking = true, false
 		if ss.table.closed == "" {
 			ss.table.closed = "deleted by its creator"
@@ -134,8 +166,11 @@ func (ss *session) catchUp(ctx context.Context) (bool, error) {
 		ss.notify()
 		return true, nil
 	}
-	if err != nil || len(evs) == 0 {
-		return false, err
+	for len(evs) > 0 && evs[0].Version <= ss.version() {
+		evs = evs[1:]
+	}
+	if len(evs) == 0 {
+		return false, nil
 	}
 	for _, e := range evs {
 		if e.Version != ss.version()+1 {
