@@ -66,7 +66,10 @@ type session struct {
 	// catching is set while a catch-up with other servers' events is
 	// under way or due, heard when news came meanwhile (see listenLoop):
 	// one catch-up at a time, however many events are heard of.
+	// heardUpTo is the last version heard of and not yet read
+	// (math.MaxInt64: read whatever the version; 0: nothing to read).
 	catching, heard atomic.Bool
+	heardUpTo       atomic.Int64
 
 	mu       sync.Mutex
 	pos      *engine.Position

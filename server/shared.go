@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"time"
 
@@ -46,6 +47,11 @@ func (s *Server) listenLoop() {
 		if ss == nil {
 			return
 		}
+		if version == 0 {
+			ss.hear(math.MaxInt64) // deleted: read whatever the version
+		} else {
+			ss.hear(int64(version))
+		}
 		if ss.mu.TryLock() {
 			behind := version == 0 || version > ss.version()
 			ss.mu.Unlock()
@@ -55,6 +61,12 @@ func (s *Server) listenLoop() {
 		}
 		s.catchUpSoon(ss)
 	}, func(err error) { s.cfg.Logf("hearing of other servers' moves: %v (listening again)", err) })
+}
+
+// hear notes that the store has the session's events up to version v.
+func (ss *session) hear(v int64) {
+	for h := ss.heardUpTo.Load(); h < v && !ss.heardUpTo.CompareAndSwap(h, v); h = ss.heardUpTo.Load() {
+	}
 }
 
 // catchUpSoon catches a session up on a goroutine of its own, unless one
@@ -88,6 +100,7 @@ func (s *Server) catchUpAll() {
 		if s.ctx.Err() != nil {
 			return
 		}
+		ss.hear(math.MaxInt64)
 		s.catchUp(ss)
 	}
 }
@@ -100,20 +113,32 @@ func (s *Server) catchUp(ss *session) {
 	ss.mu.Lock()
 	v := ss.version()
 	ss.mu.Unlock()
-	evs, gone, err := ss.eventsAfter(s.ctx, v)
-	if err != nil || len(evs) == 0 && !gone {
-		if err != nil && s.ctx.Err() == nil {
-			s.cfg.Logf("session %s: reading other servers' events: %v", ss.id, err)
+	heard := ss.heardUpTo.Load()
+	if int64(v) >= heard {
+		return // a request has read what was heard of
+	}
+	// Whatever is heard of from now on is read next time.
+	ss.heardUpTo.CompareAndSwap(heard, 0)
+	// later reads the session again in a second: its watchers must not
+	// wait for its next event.
+	later := func(err error) {
+		if s.ctx.Err() == nil {
+			s.cfg.Logf("session %s: reading other servers' events: %v (again in a second)", ss.id, err)
+			ss.hear(math.MaxInt64)
+			s.tasks.after(time.Second, func() { s.catchUpSoon(ss) })
 		}
+	}
+	evs, gone, err := ss.eventsAfter(s.ctx, v)
+	if err != nil {
+		later(err)
+		return
+	}
+	if len(evs) == 0 && !gone {
 		return
 	}
 	release, err := s.rules.playing(s.ctx)
 	if err != nil {
-		if s.ctx.Err() == nil {
-			// Every worker busy for long: the session's watchers must
-			// not wait for its next event.
-			s.tasks.after(time.Second, func() { s.catchUpSoon(ss) })
-		}
+		later(err) // every rules worker busy for long
 		return
 	}
 	defer release()
