@@ -283,17 +283,20 @@ func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand, home int) error 
 			return err
 		}
 		lat := time.Since(t0)
-		// The answer shows the move applied.
-		if len(next.Moves) == 0 || next.Moves[len(next.Moves)-1] != move {
+		// The answer shows the move applied, after the moves before it
+		// (and, now and then, the bot's reply already).
+		at := len(st.Moves)
+		if len(next.Moves) <= at || next.Moves[at] != move {
 			l.mismatch()
-			return fmt.Errorf("session %s: played %q, the state's last move is %v", c.ID, move, next.Moves)
+			return fmt.Errorf("session %s: played %q after %d moves, the state's moves are %v", c.ID, move, at, next.Moves)
 		}
 		// Wait for our move's event and, unless it ended the game, the
 		// bot's answer: the state read next, from the stream's server,
 		// then shows them (when another server took the move too).
-		want := next.Version
-		if next.Result == nil {
-			want++
+		ours := st.Version + 1
+		want := ours + 1
+		if next.Result != nil && next.Version == ours {
+			want = ours
 		}
 		for seen < want {
 			e, ok := <-events
@@ -304,7 +307,7 @@ func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand, home int) error 
 			played = append(played, e.Move)
 		}
 		var replyAt time.Duration
-		if next.Result == nil {
+		if want > ours {
 			replyAt = time.Since(t0)
 		}
 		l.mu.Lock()
