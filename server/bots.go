@@ -293,10 +293,19 @@ func (p *botPool) run(j botJob) {
 	if p.ctx.Err() != nil {
 		return // shutting down: the seat is asked again when the session is loaded
 	}
+	// The move is played and stored with the worker free: storing waits
+	// for a commit, and with a store over the network (several servers on
+	// PostgreSQL) the workers waited on commits more than they thought.
+	ss.srv.tasks.run(func() { p.play(j, seatIdx, text, note) })
+}
 
+// play plays the move a bot found (text; a random move when it found
+// none, as note says) if the session has not moved on meanwhile.
+func (p *botPool) play(j botJob, seatIdx int, text, note string) {
+	ss := j.ss
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.version() != j.version {
+	if ss.version() != j.version || p.ctx.Err() != nil {
 		return
 	}
 	defer ss.srv.budget().start(ss.pos.State())()

@@ -46,8 +46,8 @@ func clientName(ctx context.Context) string {
 }
 
 // checkQuota refuses a client that has as many live sessions as it may.
-// The caller holds createMu, so that concurrent creates of one server
-// cannot both take the last place.
+// The caller holds the client's createMu, so that concurrent creates of
+// one server cannot both take the last place.
 func (s *Server) checkQuota(ctx context.Context, client string) error {
 	limit := s.cfg.Limits.Sessions
 	if limit <= 0 || client == "" {
@@ -103,7 +103,6 @@ func (ss *session) tendLocked(ctx context.Context) {
 // expireLoop closes the sessions nobody has played or watched for the
 // server's SessionTTL, now and then, until the server stops.
 func (s *Server) expireLoop() {
-	defer s.loops.Done()
 	t := time.NewTicker(min(max(s.cfg.SessionTTL/4, 10*time.Millisecond), time.Minute))
 	defer t.Stop()
 	for {
@@ -226,7 +225,7 @@ func (ss *session) storeFault(err error) {
 	ss.table.fault = fmt.Sprintf("storing a move failed (%s): trying again in %v", clipMessage(err.Error()), wait.Round(time.Millisecond))
 	ss.srv.cfg.Logf("session %s: %v", ss.id, err)
 	v := ss.version()
-	time.AfterFunc(wait, func() { ss.srv.retry(ss, v) })
+	ss.srv.tasks.after(wait, func() { ss.srv.retry(ss, v) })
 }
 
 // retry asks again for the move a fault of the store lost, if the session

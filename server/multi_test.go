@@ -115,6 +115,43 @@ func TestTwoServersOnePostgres(t *testing.T) {
 			t.Fatalf("the servers differ:\n%s\n%s", jsonOf(sa), jsonOf(after))
 		}
 	})
+	t.Run("behind", func(t *testing.T) {
+		// Behind a load balancer a client may reach a server that has not
+		// heard yet of what it saw on another: a seat taken there, a move
+		// made there. That server reads what it missed and takes the
+		// client's request rather than refusing it.
+		a, b := start(t, dsn, Config{}), start(t, dsn, Config{})
+		c := newSession(t, a.hs.URL, CreateRequest{Game: "tic-tac-toe.zrf", Seats: []SeatRequest{{Kind: "human"}, {Kind: "human", Open: true}}})
+		legal := getState(t, b.hs.URL, c.ID).Legal
+		raw, err := sql.Open("pgx", dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer raw.Close()
+		// Another server's events, unheard of by B (no notification).
+		token := newID() + newID()
+		for _, e := range []struct {
+			version, seat int
+			kind, move    string
+		}{{1, 1, kindJoin, hashToken(token)}, {2, 0, "move", legal[4]}} {
+			if _, err := raw.Exec(`INSERT INTO session_events (session_id, version, kind, seat, move, note, created_at) VALUES ($1, $2, $3, $4, $5, '', now())`,
+				c.ID, e.version, e.kind, e.seat, e.move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var st State
+		if code := call(t, "POST", b.hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": token, "move": "a1", "version": 2}, &st); code != http.StatusOK {
+			t.Fatalf("a move by a seat taken on another server, at a version B had not heard of: %d %s", code, st.Error)
+		}
+		if st.Version != 3 || len(st.Moves) != 2 || st.Moves[0] != legal[4] || !strings.HasPrefix(st.Moves[1], "a1 ") {
+			t.Fatalf("after the move: version %d, moves %v", st.Version, st.Moves)
+		}
+		// A version that no server has reached is still refused.
+		var e apiErr
+		if code := call(t, "POST", b.hs.URL+"/api/sessions/"+c.ID+"/moves", map[string]any{"token": c.Seats[0].Token, "move": "c3", "version": 9}, &e); code != http.StatusConflict {
+			t.Fatalf("a move at version 9 of a session at 3: %d %s", code, e.Error)
+		}
+	})
 	t.Run("stopped", func(t *testing.T) {
 		cfg := Config{MoveTime: 300 * time.Millisecond}
 		a, b := start(t, dsn, cfg), start(t, dsn, cfg)

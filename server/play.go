@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"time"
 
@@ -252,7 +253,7 @@ func (ss *session) checkLive() error {
 func (ss *session) resign(ctx context.Context, token string, version *int) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	st, err := ss.checkTurn(token, version)
+	st, err := ss.checkTurn(ctx, token, version)
 	if err != nil {
 		return err
 	}
@@ -270,7 +271,7 @@ func (ss *session) answer(ctx context.Context, what, action, token string, versi
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	st, err := ss.checkTurn(token, version)
+	st, err := ss.checkTurn(ctx, token, version)
 	if err != nil {
 		return err
 	}
@@ -438,13 +439,21 @@ func newOptions(req CreateRequest, creator string) (string, error) {
 	return string(js), err
 }
 
+// createStripes is the number of locks the clients' creates share.
+const createStripes = 64
+
 // storeNew stores a new session within its client's quota of live
-// sessions.
+// sessions. Without a quota, creates do not wait for each other.
 func (s *Server) storeNew(ctx context.Context, row store.Session) error {
-	s.createMu.Lock()
-	defer s.createMu.Unlock()
-	if err := s.checkQuota(ctx, row.Client); err != nil {
-		return err
+	if s.cfg.Limits.Sessions > 0 && row.Client != "" {
+		h := fnv.New32a()
+		h.Write([]byte(row.Client))
+		mu := &s.createMu[h.Sum32()%createStripes]
+		mu.Lock()
+		defer mu.Unlock()
+		if err := s.checkQuota(ctx, row.Client); err != nil {
+			return err
+		}
 	}
 	return s.cfg.Store.CreateSession(ctx, row)
 }

@@ -72,7 +72,6 @@ func sortedKeys[V any](m map[string]V) []string {
 // watchGames looks at the files under --games every cfg.GamesPoll and
 // offers what changed (see rescan), until the server closes.
 func (s *Server) watchGames() {
-	defer s.loops.Done()
 	t := time.NewTicker(s.cfg.GamesPoll)
 	defer t.Stop()
 	for {

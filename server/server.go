@@ -152,10 +152,15 @@ type Server struct {
 	hosts  *hosts
 	limits *limiters
 	// createMu makes counting a client's live sessions and storing a new
-	// one a step, so that its quota holds under concurrent creates.
-	createMu sync.Mutex
-	// loops are the server's goroutines that Close waits for.
-	loops sync.WaitGroup
+	// one a step, so that its quota holds under concurrent creates: a lock
+	// for each stripe of clients, so that clients do not queue behind
+	// each other's round trips to the store.
+	createMu [createStripes]sync.Mutex
+	// tasks are the server's background goroutines and timers, which
+	// Close waits for; closeWait bounds that wait.
+	tasks     tasks
+	closeWait time.Duration
+	closeOnce sync.Once
 	// unlock lets another server use the store (see store.LockServer).
 	unlock func()
 	// owner names this server in its claims on bots' moves in a shared
@@ -207,7 +212,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{unlock: unlock, owner: newID(), cfg: cfg, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
+	s := &Server{unlock: unlock, owner: newID(), cfg: cfg, closeWait: closeWait, sessions: map[string]*session{}, lastUsed: map[string]time.Time{},
 		rules: newRulesPool(cfg.RulesWorkers, queueWait), botCache: newLRU[botKey, *sharedBot](maxBots),
 		pictures: newPictures(),
 		slots:    make(chan struct{}, runtime.NumCPU()), queueWait: queueWait, linjatMade: newLRU[string, *LinjatPuzzle](256),
@@ -228,34 +233,48 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.writer = newEventWriter(s.ctx, cfg.Store)
 	s.bots = newBotPool(s.ctx, cfg.BotWorkers)
 	if cfg.SessionTTL > 0 {
-		s.loops.Add(1)
-		go s.expireLoop()
+		s.tasks.run(s.expireLoop)
 	}
 	if cfg.Store.Shared() {
-		s.loops.Add(1)
-		go s.listenLoop()
+		s.tasks.run(s.listenLoop)
 	}
 	if cfg.Games != nil && cfg.GamesPoll >= 0 {
 		if cfg.GamesPoll == 0 {
 			s.cfg.GamesPoll = defaultGamesPoll
 		}
-		s.loops.Add(1)
-		go s.watchGames()
+		s.tasks.run(s.watchGames)
 	}
 	return s, nil
 }
 
 // Close stops the bot workers; moves being thought about are dropped (the
 // bot's seat is asked again when the session is next loaded). The
-// programs of engine bots are ended.
-func (s *Server) Close() {
+// programs of engine bots are ended. It waits (a few seconds at most) for
+// the server's background work: listening to and catching up with other
+// servers of a shared store, events being committed; once it returns the
+// server uses its store no more, and the store may be closed. Calls after
+// the first do nothing.
+func (s *Server) Close() { s.closeOnce.Do(s.close) }
+
+func (s *Server) close() {
 	s.cancel()
 	s.runs.wait()
+	deadline := time.Now().Add(s.closeWait)
+	stopped := s.tasks.close(s.closeWait)
 	s.bots.wait()
 	for _, sb := range s.botCache.values() {
 		sb.close()
 	}
-	s.loops.Wait()
+	if stopped {
+		select {
+		case <-s.writer.stopped:
+		case <-time.After(time.Until(deadline)):
+			stopped = false
+		}
+	}
+	if !stopped {
+		s.cfg.Logf("closing: background work still under way after %v (a store that does not answer?)", s.closeWait)
+	}
 	s.unlock()
 }
 

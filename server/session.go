@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ludus-games/ludus/engine"
@@ -62,6 +63,13 @@ type session struct {
 	seats   []seat
 	bots    []search.Bot[engine.Ply, *engine.Position] // nil for human seats
 	created time.Time
+	// catching is set while a catch-up with other servers' events is
+	// under way or due, heard when news came meanwhile (see listenLoop):
+	// one catch-up at a time, however many events are heard of.
+	// heardUpTo is the last version heard of and not yet read
+	// (math.MaxInt64: read whatever the version; 0: nothing to read).
+	catching, heard atomic.Bool
+	heardUpTo       atomic.Int64
 
 	mu  sync.Mutex
 	pos *engine.Position
@@ -328,7 +336,7 @@ func (ss *session) move(ctx context.Context, token, text string, version *int) e
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	defer ss.srv.budget().start(ss.pos.State())()
-	st, err := ss.checkTurn(token, version)
+	st, err := ss.checkTurn(ctx, token, version)
 	if err != nil {
 		return err
 	}
@@ -354,7 +362,7 @@ func (ss *session) undo(ctx context.Context, token string, version *int) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	defer ss.srv.budget().start(ss.pos.State())()
-	st, err := ss.checkTurn(token, version)
+	st, err := ss.checkTurn(ctx, token, version)
 	if err != nil {
 		return err
 	}
@@ -378,7 +386,10 @@ func (ss *session) undo(ctx context.Context, token string, version *int) error {
 
 // checkTurn checks the token and the version a client saw, returning the
 // token's seat.
-func (ss *session) checkTurn(token string, version *int) (int, error) {
+func (ss *session) checkTurn(ctx context.Context, token string, version *int) (int, error) {
+	if version != nil && *version > ss.version() || ss.seatOf(token) < 0 {
+		ss.lagging(ctx)
+	}
 	st := ss.seatOf(token)
 	if st < 0 {
 		return -1, failf(http.StatusForbidden, "the token is not a seat's of this session")

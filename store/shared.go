@@ -88,7 +88,11 @@ func (s *Store) Listen(ctx context.Context, fn func(id string, version int), rep
 			err = listenOn(ctx, conn, fn)
 		}
 		if conn != nil {
-			conn.Close(context.WithoutCancel(ctx))
+			// Bounded: a server that stops waits for this, and the
+			// database may be the reason it stops.
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+			conn.Close(cctx)
+			cancel()
 		}
 		if ctx.Err() != nil {
 			return nil
@@ -122,24 +126,32 @@ func listenOn(ctx context.Context, conn *pgx.Conn, fn func(id string, version in
 }
 
 // ClaimMove claims the move of a session at a version for one server
-// (owner) for a time (reckoned by the database's clock, which every
-// server shares): true when no other server holds a claim on that
-// version that has not run out. A server that stops without moving lets
-// another claim the move once its claim runs out. On a store that is not
-// Shared there is no other server, and the claim is granted.
-func (s *Store) ClaimMove(ctx context.Context, id string, version int, owner string, lease time.Duration) (bool, error) {
+// (owner) for a time, the lease (reckoned by the database's clock, which
+// every server shares): granted when no other server holds a claim on
+// that version that has not run out. A refused claim comes with the time
+// the other server's claim has yet to run, after which it may be claimed
+// again: a server that stops (or is killed) without moving lets another
+// make the move once its lease runs out. On a store that is not Shared
+// there is no other server, and the claim is granted.
+func (s *Store) ClaimMove(ctx context.Context, id string, version int, owner string, lease time.Duration) (granted bool, left time.Duration, err error) {
 	if !s.postgres {
-		return true, nil
+		return true, 0, nil
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE sessions SET bot_version = $2, bot_owner = $3, bot_until = now() + $4 * interval '1 millisecond'
-		WHERE id = $1 AND (bot_version < $2 OR bot_owner = $3 OR bot_until IS NULL OR bot_until < now())`,
-		id, version, owner, lease.Milliseconds())
+	// The outer SELECT sees the row as it was before the UPDATE: when the
+	// claim is refused, the other server's deadline.
+	var leftMS float64
+	err = s.db.QueryRowContext(ctx, `WITH claimed AS (
+			UPDATE sessions SET bot_version = $2, bot_owner = $3, bot_until = now() + $4 * interval '1 millisecond'
+			WHERE id = $1 AND (bot_version < $2 OR bot_owner = $3 OR bot_until IS NULL OR bot_until < now())
+			RETURNING 1)
+		SELECT EXISTS (SELECT 1 FROM claimed),
+			COALESCE((SELECT GREATEST(EXTRACT(EPOCH FROM bot_until - now()) * 1000, 0)::float8 FROM sessions WHERE id = $1), 0)`,
+		id, version, owner, lease.Milliseconds()).Scan(&granted, &leftMS)
 	if err != nil {
-		return false, fmt.Errorf("store: session %s: claiming a move: %w", id, err)
+		return false, 0, fmt.Errorf("store: session %s: claiming a move: %w", id, err)
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, fmt.Errorf("store: session %s: claiming a move: %w", id, err)
+	if granted {
+		return true, 0, nil
 	}
-	return n == 1, nil
+	return false, time.Duration(leftMS * float64(time.Millisecond)), nil
 }

@@ -75,7 +75,8 @@ func TestSharedStore(t *testing.T) {
 		break
 	}
 	// Claims: one server at a time on a version; a newer version is
-	// claimed anew; a claim that runs out is taken.
+	// claimed anew; a claim that runs out is taken. A refused claim says
+	// how long the other's has yet to run.
 	claims := []struct {
 		owner   string
 		version int
@@ -88,16 +89,24 @@ func TestSharedStore(t *testing.T) {
 		{"B", 6, time.Minute, true},
 		{"A", 5, time.Minute, false},
 		{"A", 6, time.Minute, false},
-		{"B", 7, time.Millisecond, true},
+		{"B", 7, 300 * time.Millisecond, true},
 	}
 	for _, c := range claims {
-		if got, err := a.ClaimMove(ctx, "s1", c.version, c.owner, c.lease); err != nil || got != c.want {
+		got, left, err := a.ClaimMove(ctx, "s1", c.version, c.owner, c.lease)
+		if err != nil || got != c.want {
 			t.Fatalf("%s claims %d: %v %v, want %v", c.owner, c.version, got, err, c.want)
 		}
+		if got && left != 0 || !got && (left <= 50*time.Second || left > time.Minute) {
+			t.Fatalf("%s claims %d: granted %v with %v left of the other's claim", c.owner, c.version, got, left)
+		}
 	}
-	time.Sleep(20 * time.Millisecond)
-	if got, err := b.ClaimMove(ctx, "s1", 7, "A", time.Minute); err != nil || !got {
-		t.Fatalf("a claim run out is not taken: %v %v", got, err)
+	got, left, err := b.ClaimMove(ctx, "s1", 7, "A", time.Minute)
+	if err != nil || got || left <= 0 || left > 300*time.Millisecond {
+		t.Fatalf("a claim of 300ms just made: granted %v, %v left, %v", got, left, err)
+	}
+	time.Sleep(left + 20*time.Millisecond)
+	if got, left, err := b.ClaimMove(ctx, "s1", 7, "A", time.Minute); err != nil || !got || left != 0 {
+		t.Fatalf("a claim run out is not taken: %v %v %v", got, left, err)
 	}
 	if err := a.DeleteSession(ctx, "s1"); err != nil {
 		t.Fatal(err)
@@ -117,7 +126,7 @@ func TestSQLiteNotShared(t *testing.T) {
 	if err := s.Listen(context.Background(), func(string, int) { t.Error("heard") }, nil); err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := s.ClaimMove(context.Background(), "x", 1, "A", time.Second); !ok || err != nil {
-		t.Fatal(ok, err)
+	if ok, left, err := s.ClaimMove(context.Background(), "x", 1, "A", time.Second); !ok || left != 0 || err != nil {
+		t.Fatal(ok, left, err)
 	}
 }

@@ -37,6 +37,10 @@ type Store struct {
 	where    string
 }
 
+// MaxPostgresConns bounds the connections a store opens to PostgreSQL at
+// once (besides the one a server listens on).
+const MaxPostgresConns = 20
+
 // IsURL reports whether dsn names a PostgreSQL server rather than a file.
 func IsURL(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
@@ -66,6 +70,14 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	// Keep connections open between bursts: opening one (and, for SQLite,
 	// setting it up) costs more than most statements.
 	s.db.SetMaxIdleConns(16)
+	if s.postgres {
+		// A burst of requests waits for one of a few connections rather
+		// than opening hundreds, each a process of the database's, and
+		// several servers on one database stay within its
+		// max_connections (100 by default).
+		s.db.SetMaxOpenConns(MaxPostgresConns)
+		s.db.SetMaxIdleConns(MaxPostgresConns)
+	}
 	if err := s.migrate(ctx); err != nil {
 		s.db.Close()
 		return nil, fmt.Errorf("store %s: %w", s.name(), err)

@@ -21,6 +21,7 @@ func newBenchServeCmd() *cobra.Command {
 	var db string
 	var every time.Duration
 	var hostile bool
+	var processes int
 	var ho loadtest.HostileOptions
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -42,10 +43,27 @@ that come a byte a second (--slow-bodies), a flood of requests
 (--uploaders), event streams on one session (--watchers); meanwhile a
 bystander on 127.0.0.1 reads its own session's state every 10 ms. The
 server has the bounds ludus serve has by default. It prints how each
-kind was answered and the bystander's answer times.`,
+kind was answered and the bystander's answer times.
+
+With --processes N it starts N ludus serve processes on one PostgreSQL
+store (--db postgres://..., or a throw-away cluster when initdb is
+installed and --db is not given) and spreads the clients over them as a
+load balancer would: each client creates its session on one process,
+follows its events on the next, and sends its moves to each in turn. It
+prints the figures of each process: sessions created, moves, move
+latency p50, p99 and max, conflicts (409) and errors.`,
+		Example: `  ludus bench serve --sessions 1000 --duration 1m
+  ludus bench serve --processes 2 --sessions 1000 --duration 1m
+  ludus bench serve --processes 2 --db postgres://localhost/ludus_bench`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
+			if processes > 1 {
+				if hostile {
+					return fmt.Errorf("--hostile runs against one server: leave out --processes")
+				}
+				return benchServeProcesses(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), db, processes, every, o)
+			}
 			if db == "" {
 				dir, err := os.MkdirTemp("", "ludus-bench-serve")
 				if err != nil {
@@ -112,7 +130,8 @@ kind was answered and the bystander's answer times.`,
 	fl.StringVar(&o.Game, "game", "tic-tac-toe.zrf", "bundled game to play")
 	fl.StringVar(&o.Bot, "bot", "random", "bot spec of the server's seat")
 	fl.Uint64Var(&o.Seed, "seed", o.Seed, "seed of the clients' moves")
-	fl.StringVar(&db, "db", "", "store to use (default: a fresh SQLite file, removed after)")
+	fl.StringVar(&db, "db", "", "store to use (default: a fresh SQLite file, removed after; with --processes, a throw-away PostgreSQL cluster)")
+	fl.IntVar(&processes, "processes", 1, "ludus serve processes sharing one PostgreSQL store, the clients spread over them")
 	fl.DurationVar(&every, "every", 10*time.Second, "print a row of figures this often (0: never)")
 	fl.BoolVar(&hostile, "hostile", false, "run hostile clients and time a bystander's requests (see above)")
 	fl.IntVar(&ho.SlowBodies, "slow-bodies", 1100, "with --hostile: connections sending a body a byte a second")
@@ -120,6 +139,7 @@ kind was answered and the bystander's answer times.`,
 	fl.IntVar(&ho.Uploaders, "uploaders", 2, "with --hostile: clients uploading costly rules files")
 	fl.IntVar(&ho.Watchers, "watchers", 300, "with --hostile: event streams opened on one session")
 	rangeFlag(cmd, "sessions", 1, 20000)
+	rangeFlag(cmd, "processes", 1, 64)
 	return cmd
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/ludus-games/ludus/internal/chrometest"
+	"github.com/ludus-games/ludus/internal/pgcluster"
 	"github.com/ludus-games/ludus/internal/shareddata"
 	"github.com/ludus-games/ludus/internal/testenv"
 )
@@ -45,6 +46,8 @@ func TestScripts(t *testing.T) {
 				return chrometest.Path() != "", nil
 			case "long":
 				return testenv.Long(), nil
+			case "postgres":
+				return pgcluster.BinDir() != "", nil
 			}
 			return false, nil
 		},

@@ -9,16 +9,12 @@ import (
 	"fmt"
 	neturl "net/url"
 	"os"
-	"os/exec"
-	"os/user"
-	"path/filepath"
-	"strconv"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+
+	"github.com/ludus-games/ludus/internal/pgcluster"
 )
 
 // URL returns the URL of an empty PostgreSQL database for the test; the
@@ -28,8 +24,7 @@ func URL(t testing.TB) string {
 	if u := os.Getenv("LUDUS_TEST_POSTGRES"); u != "" {
 		return u
 	}
-	bin := binDir()
-	if bin == "" {
+	if pgcluster.BinDir() == "" {
 		t.Skip("no PostgreSQL: initdb and pg_ctl not found (install Debian's postgresql, or set LUDUS_TEST_POSTGRES)")
 	}
 	dir, err := os.MkdirTemp("", "ludus-pg")
@@ -37,65 +32,12 @@ func URL(t testing.TB) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	cred, err := owner(dir)
+	c, err := pgcluster.Start(dir, 200)
 	if err != nil {
 		t.Skipf("no PostgreSQL: %v", err)
 	}
-	data := filepath.Join(dir, "data")
-	run := func(name string, args ...string) error {
-		cmd := exec.Command(filepath.Join(bin, name), args...)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			return fmt.Errorf("%s: %v: %s", name, err, out)
-		}
-		return nil
-	}
-	if err := run("initdb", "-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"); err != nil {
-		t.Skipf("no PostgreSQL: %v", err)
-	}
-	opts := fmt.Sprintf("-k %s -c listen_addresses='' -c fsync=off -c max_connections=200", dir)
-	if err := run("pg_ctl", "-D", data, "-o", opts, "-w", "-t", "60", "-l", filepath.Join(dir, "log"), "start"); err != nil {
-		t.Skipf("no PostgreSQL: %v", err)
-	}
-	t.Cleanup(func() { run("pg_ctl", "-D", data, "-m", "immediate", "-w", "stop") })
-	return fmt.Sprintf("postgres://postgres@/postgres?host=%s&sslmode=disable&connect_timeout=%d", dir, int((10 * time.Second).Seconds()))
-}
-
-// binDir finds PostgreSQL's server programs: on the PATH, or where Debian
-// keeps them.
-func binDir() string {
-	if p, err := exec.LookPath("initdb"); err == nil {
-		return filepath.Dir(p)
-	}
-	matches, _ := filepath.Glob("/usr/lib/postgresql/*/bin/initdb")
-	if len(matches) == 0 {
-		return ""
-	}
-	return filepath.Dir(matches[len(matches)-1])
-}
-
-// owner returns the credentials to run the server with: PostgreSQL refuses
-// to run as root, so root hands the directory to the postgres (or nobody)
-// user.
-func owner(dir string) (*syscall.Credential, error) {
-	if os.Geteuid() != 0 {
-		return nil, nil
-	}
-	for _, name := range []string{"postgres", "nobody"} {
-		u, err := user.Lookup(name)
-		if err != nil {
-			continue
-		}
-		uid, _ := strconv.Atoi(u.Uid)
-		gid, _ := strconv.Atoi(u.Gid)
-		if err := os.Chown(dir, uid, gid); err != nil {
-			return nil, err
-		}
-		return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
-	}
-	return nil, fmt.Errorf("running as root and no postgres or nobody user to run the server as")
+	t.Cleanup(func() { c.Stop() })
+	return c.URL
 }
 
 // Database creates a database of the given name on the server of url (a

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -31,7 +32,13 @@ import (
 // each playing random legal moves against a bot over the JSON API, game
 // after game, until Games games are finished or Duration has passed.
 type Options struct {
-	URL      string // the server, e.g. http://localhost:8080
+	URL string // the server, e.g. http://localhost:8080
+	// URLs, in place of URL, are several servers of one store (ludus
+	// serve processes on one PostgreSQL database), among which the
+	// clients spread their requests as a load balancer would: each
+	// client creates its session on one, follows its events and reads
+	// its state on the next, and sends its moves to each in turn.
+	URLs     []string
 	Game     string // a game the server offers (default tic-tac-toe.zrf)
 	Bot      string // the bot spec of the other seat (default random)
 	Sessions int    // concurrent clients (default 1000)
@@ -52,14 +59,18 @@ type Report struct {
 	MovesPerSec  float64       `json:"moves_per_sec"` // every move played (clients' and bots')
 	MoveP50      time.Duration `json:"move_p50"`      // POST of a move to its answer
 	MoveP99      time.Duration `json:"move_p99"`
+	MoveMax      time.Duration `json:"move_max"`
 	ReplyP50     time.Duration `json:"reply_p50"` // POST of a move to the bot's answer arriving
 	ReplyP99     time.Duration `json:"reply_p99"`
 	BadAccepted  int           `json:"bad_accepted"`  // moves with a wrong token or a stale version that were accepted
 	BadRefused   int           `json:"bad_refused"`   // ... and refused, as they must be
 	Mismatched   int           `json:"mismatched"`    // records that did not replay to the server's result or moves
+	Conflicts    int           `json:"conflicts"`     // legal moves answered 409 (a server behind another), sent again
 	Failures     int           `json:"failures"`      // other errors (network, 5xx)
 	FirstFailure string        `json:"first_failure"` // the first of them
 	HeapMiB      float64       `json:"heap_mib"`      // live heap of this process at the end
+	// Servers has the figures of each server, in the order of URLs.
+	Servers []ServerReport `json:"servers"`
 }
 
 // Run runs clients against a server until the games are played or the
@@ -82,8 +93,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(o.URLs) == 0 {
+		o.URLs = []string{o.URL}
+	}
 	l := &loadRun{o: o, game: g, client: &http.Client{Transport: &http.Transport{
-		MaxIdleConns: o.Sessions * 2, MaxIdleConnsPerHost: o.Sessions * 2, IdleConnTimeout: time.Minute}}}
+		MaxIdleConns: o.Sessions * 2, MaxIdleConnsPerHost: o.Sessions * 2, IdleConnTimeout: time.Minute}},
+		servers: make([]serverStats, len(o.URLs))}
 	if o.Duration > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, o.Duration)
@@ -97,8 +112,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
-			for ctx.Err() == nil && (o.Games == 0 || l.started.Add(1) <= int64(o.Games)) {
-				if err := l.playGame(ctx, rng); err != nil && ctx.Err() == nil {
+			for g := 0; ctx.Err() == nil && (o.Games == 0 || l.started.Add(1) <= int64(o.Games)); g++ {
+				if err := l.playGame(ctx, rng, (i+g)%len(o.URLs)); err != nil && ctx.Err() == nil {
 					l.fail(err)
 				}
 			}
@@ -120,6 +135,7 @@ type loadRun struct {
 	moveLat latencies
 	reply   latencies
 	all     int
+	servers []serverStats
 }
 
 func (l *loadRun) fail(err error) {
@@ -129,6 +145,10 @@ func (l *loadRun) fail(err error) {
 		l.rep.FirstFailure = err.Error()
 	}
 	l.rep.Failures++
+	var se *serverError
+	if errors.As(err, &se) {
+		l.servers[se.server].failures++
+	}
 }
 
 func (l *loadRun) report(elapsed time.Duration) *Report {
@@ -137,7 +157,10 @@ func (l *loadRun) report(elapsed time.Duration) *Report {
 	r := l.rep
 	r.Elapsed = elapsed
 	r.MovesPerSec = float64(l.all) / elapsed.Seconds()
-	r.MoveP50, r.MoveP99 = l.moveLat.quantile(0.5), l.moveLat.quantile(0.99)
+	r.MoveP50, r.MoveP99, r.MoveMax = l.moveLat.quantile(0.5), l.moveLat.quantile(0.99), l.moveLat.max
+	for i := range l.servers {
+		r.Servers = append(r.Servers, l.servers[i].report(l.o.URLs[i], elapsed))
+	}
 	r.ReplyP50, r.ReplyP99 = l.reply.quantile(0.5), l.reply.quantile(0.99)
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
@@ -174,6 +197,7 @@ func (l *loadRun) sampleEvery(ctx context.Context, start time.Time) func() {
 type latencies struct {
 	counts []int64
 	n      int64
+	max    time.Duration
 }
 
 // latencyStep is the ratio between the bounds of a bucket.
@@ -186,6 +210,7 @@ func (h *latencies) add(d time.Duration) {
 	}
 	h.counts[b]++
 	h.n++
+	h.max = max(h.max, d)
 }
 
 // quantile returns the duration below which a share q of those added lie
@@ -207,20 +232,27 @@ func (h *latencies) quantile(q float64) time.Duration {
 // playGame plays one game: a session with the client on seat 0, the
 // events on a stream, a random legal move whenever it is the client's turn,
 // now and then a move with a wrong token or a stale version that must be
-// refused; at the end the record is replayed by the rules.
-func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand) error {
+// refused; at the end the record is replayed by the rules. The session is
+// created on server home, followed on the next, and the moves sent to
+// each in turn.
+func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand, home int) error {
 	var c server.Created
-	if err := l.do(ctx, "POST", "/api/sessions", server.CreateRequest{Game: l.o.Game,
+	if err := l.do(ctx, home, "POST", "/api/sessions", server.CreateRequest{Game: l.o.Game,
 		Seats: []server.SeatRequest{{Kind: "human"}, {Kind: "bot", Spec: l.o.Bot}}}, &c, http.StatusCreated); err != nil {
 		return err
 	}
-	events, stop, err := l.stream(ctx, c.ID)
+	l.mu.Lock()
+	l.servers[home].sessions++
+	l.mu.Unlock()
+	n := len(l.o.URLs)
+	watch, mover := (home+1)%n, home
+	events, stop, err := l.stream(ctx, watch, c.ID)
 	if err != nil {
 		return err
 	}
 	defer stop()
 	var st server.State
-	if err := l.do(ctx, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {
+	if err := l.do(ctx, watch, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {
 		return err
 	}
 	var played []string // every move, as the events told
@@ -238,47 +270,58 @@ func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand) error {
 			}
 			seen = e.Version
 			played = append(played, e.Move)
-			if err := l.do(ctx, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {
+			if err := l.do(ctx, watch, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {
 				return err
 			}
 			continue
 		}
-		l.tryBad(ctx, c, st, rng)
+		l.tryBad(ctx, mover, c, st, rng)
 		move := st.Legal[rng.IntN(len(st.Legal))]
 		t0 := time.Now()
 		var next server.State
-		if err := l.do(ctx, "POST", "/api/sessions/"+c.ID+"/moves",
-			map[string]any{"token": c.Seats[0].Token, "move": move, "version": st.Version}, &next, 200); err != nil {
+		if err := l.move(ctx, mover, c, move, st.Version, &next); err != nil {
 			return err
 		}
 		lat := time.Since(t0)
-		// The answer shows the move applied.
-		if len(next.Moves) == 0 || next.Moves[len(next.Moves)-1] != move {
+		// The answer shows the move applied, after the moves before it
+		// (and, now and then, the bot's reply already).
+		at := len(st.Moves)
+		if len(next.Moves) <= at || next.Moves[at] != move {
 			l.mismatch()
-			return fmt.Errorf("session %s: played %q, the state's last move is %v", c.ID, move, next.Moves)
+			return fmt.Errorf("session %s: played %q after %d moves, the state's moves are %v", c.ID, move, at, next.Moves)
+		}
+		// Wait for our move's event and, unless it ended the game, the
+		// bot's answer: the state read next, from the stream's server,
+		// then shows them (when another server took the move too).
+		ours := st.Version + 1
+		want := ours + 1
+		if next.Result != nil && next.Version == ours {
+			want = ours
+		}
+		for seen < want {
+			e, ok := <-events
+			if !ok {
+				return fmt.Errorf("session %s: event stream ended", c.ID)
+			}
+			seen = e.Version
+			played = append(played, e.Move)
 		}
 		var replyAt time.Duration
-		if next.Result == nil {
-			// Wait for our move's event and the bot's answer.
-			for seen < next.Version+1 {
-				e, ok := <-events
-				if !ok {
-					return fmt.Errorf("session %s: event stream ended", c.ID)
-				}
-				seen = e.Version
-				played = append(played, e.Move)
-			}
+		if want > ours {
 			replyAt = time.Since(t0)
 		}
 		l.mu.Lock()
 		l.rep.Moves++
 		l.all += 2
 		l.moveLat.add(lat)
+		l.servers[mover].moves++
+		l.servers[mover].lat.add(lat)
 		if replyAt > 0 {
 			l.reply.add(replyAt)
 		}
 		l.mu.Unlock()
-		if err := l.do(ctx, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {
+		mover = (mover + 1) % n
+		if err := l.do(ctx, watch, "GET", "/api/sessions/"+c.ID, nil, &st, 200); err != nil {
 			return err
 		}
 	}
@@ -294,7 +337,7 @@ func (l *loadRun) playGame(ctx context.Context, rng *rand.Rand) error {
 }
 
 // tryBad sends, now and then, a move that must be refused.
-func (l *loadRun) tryBad(ctx context.Context, c server.Created, st server.State, rng *rand.Rand) {
+func (l *loadRun) tryBad(ctx context.Context, srv int, c server.Created, st server.State, rng *rand.Rand) {
 	if rng.IntN(8) != 0 {
 		return
 	}
@@ -304,7 +347,7 @@ func (l *loadRun) tryBad(ctx context.Context, c server.Created, st server.State,
 		body = map[string]any{"token": c.Seats[0].Token, "move": st.Legal[0], "version": st.Version - 1}
 		want = http.StatusConflict
 	}
-	err := l.do(ctx, "POST", "/api/sessions/"+c.ID+"/moves", body, nil, want)
+	err := l.do(ctx, srv, "POST", "/api/sessions/"+c.ID+"/moves", body, nil, want)
 	switch {
 	case ctx.Err() != nil:
 	case err == nil:
@@ -351,19 +394,19 @@ func (l *loadRun) check(ctx context.Context, id string, st server.State, played 
 }
 
 // stream opens the session's event stream (SSE) and delivers its events.
-func (l *loadRun) stream(ctx context.Context, id string) (<-chan server.Event, func(), error) {
+func (l *loadRun) stream(ctx context.Context, srv int, id string) (<-chan server.Event, func(), error) {
 	ctx, cancel := context.WithCancel(ctx)
-	req, _ := http.NewRequestWithContext(ctx, "GET", l.o.URL+"/api/sessions/"+id+"/events", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", l.o.URLs[srv]+"/api/sessions/"+id+"/events", nil)
 	req.Header.Set("Accept", "text/event-stream")
 	resp, err := l.client.Do(req)
 	if err != nil {
 		cancel()
-		return nil, nil, err
+		return nil, nil, &serverError{srv, 0, err}
 	}
 	if resp.StatusCode != 200 {
 		resp.Body.Close()
 		cancel()
-		return nil, nil, fmt.Errorf("events of %s: %s", id, resp.Status)
+		return nil, nil, &serverError{srv, resp.StatusCode, fmt.Errorf("events of %s: %s", id, resp.Status)}
 	}
 	out := make(chan server.Event, 64)
 	go func() {
@@ -386,31 +429,40 @@ func (l *loadRun) stream(ctx context.Context, id string) (<-chan server.Event, f
 	return out, cancel, nil
 }
 
-// do sends a request and decodes the answer, which must have status want.
-func (l *loadRun) do(ctx context.Context, method, path string, body, out any, want int) error {
+// do sends a request to server srv and decodes the answer, which must
+// have status want; its errors are serverErrors.
+func (l *loadRun) do(ctx context.Context, srv int, method, path string, body, out any, want int) error {
+	status, err := l.send(ctx, l.o.URLs[srv], method, path, body, out, want)
+	if err != nil {
+		return &serverError{srv, status, err}
+	}
+	return nil
+}
+
+func (l *loadRun) send(ctx context.Context, base, method, path string, body, out any, want int) (int, error) {
 	var rd io.Reader
 	if body != nil {
 		js, _ := json.Marshal(body)
 		rd = bytes.NewReader(js)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, l.o.URL+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, base+path, rd)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	resp, err := l.client.Do(req)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return err
+		return resp.StatusCode, err
 	}
 	if resp.StatusCode != want {
-		return fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, bytes.TrimSpace(data))
+		return resp.StatusCode, fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, bytes.TrimSpace(data))
 	}
 	if out != nil {
-		return json.Unmarshal(data, out)
+		return resp.StatusCode, json.Unmarshal(data, out)
 	}
-	return nil
+	return resp.StatusCode, nil
 }

@@ -66,6 +66,36 @@ func TestPostgres(t *testing.T) {
 	}
 }
 
+// Two servers on one PostgreSQL store, the clients spread over both: each
+// session created on one, followed on the other, its moves sent to each in
+// turn. Every record replays, and no legal move is refused: a server a
+// move reaches before it has heard of the bot's reply reads it first.
+func TestPostgresTwoServers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a PostgreSQL cluster")
+	}
+	url := pgtest.URL(t)
+	a, b := testServer(t, url), testServer(t, url)
+	rep, err := Run(context.Background(), Options{URLs: []string{a.URL, b.URL}, Sessions: 10, Games: 20, Seed: 3, Duration: time.Minute})
+	if err != nil || rep.Games != 20 || rep.Failures+rep.Mismatched+rep.BadAccepted > 0 || rep.Conflicts != 0 {
+		t.Fatalf("load on two servers: %+v %v", rep, err)
+	}
+	if len(rep.Servers) != 2 {
+		t.Fatalf("figures of %d servers, want 2", len(rep.Servers))
+	}
+	moves := 0
+	for _, s := range rep.Servers {
+		// The quantiles are right to 1%, the maximum exact.
+		if s.Sessions == 0 || s.Moves == 0 || float64(s.MoveMax)*1.01 < float64(s.MoveP99) || s.MoveP99 < s.MoveP50 {
+			t.Fatalf("server %s: %+v", s.URL, s)
+		}
+		moves += s.Moves
+	}
+	if moves != rep.Moves {
+		t.Fatalf("the servers took %d moves, the clients made %d", moves, rep.Moves)
+	}
+}
+
 // Quantiles of the latency histogram are right to 1%.
 func TestLatencies(t *testing.T) {
 	var h latencies
