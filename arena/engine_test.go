@@ -123,6 +123,13 @@ var dialectGames = []struct {
 	{"fanorona.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=200", 200, 3},
 	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", 2, "mcts:iterations=200", 30, 3},
 	{"pentago.zrf", "", "mcts:iterations=100", 3, "mcts:iterations=400", 24, 2},
+	// Long only (no quick games): their 200-game figures are in
+	// docs/bench-arena.md.
+	{"russian-draughts.zrf", "", "", 0, "mcts:iterations=200", 40, 1},
+	{"bashni.zrf", "", "", 0, "mcts:iterations=200", 20, 1},
+	{"stavropol-draughts.zrf", "", "", 0, "mcts:iterations=200", 20, 2},
+	{"xiangqi.zrf", "", "", 0, "mcts:iterations=200,playout=30", 10, 1},
+	{"kalah.zrf", "", "", 0, "mcts:iterations=200", 40, 2},
 }
 
 // TestDialectMCTSAgainstRandom: MCTS loses at most one of a few games of
@@ -133,6 +140,9 @@ func TestDialectMCTSAgainstRandom(t *testing.T) {
 		t.Skip("about half a minute: skipped with -short")
 	}
 	for _, g := range dialectGames {
+		if g.games == 0 {
+			continue
+		}
 		t.Run(g.file+" "+g.variant, func(t *testing.T) {
 			againstRandomVariant(t, g.file, g.variant, g.quick, g.games, g.games-1, 1)
 		})
