@@ -67,7 +67,7 @@ func TestBrowserBoardGames(t *testing.T) {
 				t.Logf("turn %d: %s through %v", turn, move, path)
 				for i, name := range path {
 					if i > 0 {
-						wait[bool](p, fmt.Sprintf(`!!document.querySelector(%s)`, jsString(target(name)+".active")), 5*time.Second)
+						wait[bool](p, fmt.Sprintf(`!!document.querySelector(%s)`, jsString(target(name)+".active")), 15*time.Second)
 					}
 					p.click(target(name))
 				}
