@@ -86,6 +86,9 @@ type Game struct {
 	usesTaken   bool
 	// perms are the permutations of the rotate statements (rotate.go).
 	perms [][]rotPair
+	// kernel plays random games on bit sets (dropkernel.go); nil when
+	// the model does not fit it.
+	kernel *dropKernel
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -270,6 +273,7 @@ func Compile(r *rules.Rules) (*Game, error) {
 	}
 	g.chainK = g.chainSlots()
 	g.freeDrops = g.noDropReserves()
+	g.kernel = g.buildDropKernel()
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

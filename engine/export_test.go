@@ -159,3 +159,42 @@ func withoutNb(cg cgoal) cgoal {
 	cg.args = args
 	return cg
 }
+
+// WithoutKernel returns a copy of g whose playouts take the general path,
+// not the drop kernel: the reference the kernel is checked against.
+func WithoutKernel(g *Game) *Game {
+	c := *g
+	c.kernel = nil
+	return &c
+}
+
+// HasKernel reports whether g's playouts run on the drop kernel.
+func HasKernel(g *Game) bool { return g.kernel != nil }
+
+// KernelByWindows returns a copy of g whose drop kernel tests lines by
+// the windows through each cell, never by shifts of the whole board.
+func KernelByWindows(g *Game) *Game {
+	c := *g
+	if c.kernel = c.buildDropKernel(); c.kernel == nil {
+		return &c
+	}
+	for _, t := range c.kernel.turns {
+		for _, ds := range t.classes {
+			for i := range ds {
+				for j := range ds[i].checks {
+					ds[i].checks[j].dirs = nil
+				}
+			}
+		}
+	}
+	for _, gs := range c.kernel.full {
+		for j := range gs {
+			gs[j].dirs = nil
+		}
+	}
+	return &c
+}
+
+// NthBit returns the position of the set bit of rank i in x (the drop
+// kernel's select).
+func NthBit(x uint64, i int) int { return int(nthBit1(x, i)) }

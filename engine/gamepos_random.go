@@ -17,6 +17,9 @@ func (p *Position) RandomGame(rng *rand.Rand, maxPlies int) (game.Result, int) {
 	s := p.s
 	s.inPlayout = true
 	defer func() { s.inPlayout = false }()
+	if r, n, ok := p.kernelGame(rng, maxPlies); ok {
+		return r, n
+	}
 	for ply := 0; ; ply++ {
 		r, end, err := s.playoutStep(&p.draws, rng, ply >= maxPlies)
 		switch {
@@ -41,4 +44,31 @@ func (p *Position) undo(n int) {
 	for ; n > 0; n-- {
 		p.Undo()
 	}
+}
+
+// kernelGame plays the random game on the drop kernel when the game has
+// one (ok); a game cut at maxPlies is then made on the position.
+func (p *Position) kernelGame(rng *rand.Rand, maxPlies int) (res game.Result, plies int, ok bool) {
+	s := p.s
+	k := s.g.kernel
+	if k == nil {
+		return nil, 0, false
+	}
+	s.kmoves = s.kmoves[:0]
+	r, n, ok, err := k.playout(s, rng, maxPlies, true)
+	switch {
+	case err != nil:
+		p.fail(err)
+		return game.Draw(p.Players()), 0, true
+	case !ok:
+		return nil, 0, false
+	case !r.Over:
+		k.replay(s)
+		for range n {
+			p.next++
+			p.ids = append(p.ids, p.next)
+		}
+		return nil, n, true
+	}
+	return p.shares(r.Scores), n, true
 }

@@ -11,6 +11,13 @@ import "math/rand/v2"
 func Playout(s *State, rng *rand.Rand, maxPlies int, ml *MoveList) (Result, int, error) {
 	start := len(s.frames)
 	s.inPlayout = true
+	if k := s.g.kernel; k != nil {
+		r, n, ok, err := k.playout(s, rng, maxPlies, false)
+		if ok || err != nil {
+			s.inPlayout = false
+			return r, n, err
+		}
+	}
 	defer func() {
 		s.inPlayout = false
 		for len(s.frames) > start {

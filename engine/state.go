@@ -52,6 +52,9 @@ type State struct {
 	// meter is the budget of work on the state and what is left of it
 	// (budget.go).
 	meter meter
+	// kmoves are the moves of the drop kernel's last game, when asked
+	// for (dropkernel.go).
+	kmoves []kMove
 	// countDepth is how many (count moves) of invariants this state is
 	// a copy within (movesAfter).
 	countDepth int
