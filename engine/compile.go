@@ -89,6 +89,12 @@ type Game struct {
 	// kernel plays random games on bit sets (dropkernel.go); nil when
 	// the model does not fit it.
 	kernel *dropKernel
+	// gates[class] bounds the pieces a class's programs may move from
+	// (gate.go); nil: none has one.
+	gates []*classGate
+	// goalCells: some goal reads the cells the last move changed;
+	// anyDrops: some piece type has drop programs.
+	goalCells, anyDrops bool
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -274,6 +280,12 @@ func Compile(r *rules.Rules) (*Game, error) {
 	g.chainK = g.chainSlots()
 	g.freeDrops = g.noDropReserves()
 	g.kernel = g.buildDropKernel()
+	g.buildGates()
+	for _, ct := range g.types {
+		for _, d := range ct.drops {
+			g.anyDrops = g.anyDrops || len(d) > 0
+		}
+	}
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

@@ -198,3 +198,22 @@ func KernelByWindows(g *Game) *Game {
 // NthBit returns the position of the set bit of rank i in x (the drop
 // kernel's select).
 func NthBit(x uint64, i int) int { return int(nthBit1(x, i)) }
+
+// Gated lists the priority classes of g that have a gate.
+func Gated(g *Game) []int {
+	var out []int
+	for cl, cg := range g.gates {
+		if cg != nil {
+			out = append(out, cl)
+		}
+	}
+	return out
+}
+
+// WithoutGates returns a copy of g whose classes run from every piece,
+// with no gate: the reference the gates are checked against.
+func WithoutGates(g *Game) *Game {
+	c := *g
+	c.gates = nil
+	return &c
+}
