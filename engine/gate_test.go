@@ -17,15 +17,15 @@ func TestGates(t *testing.T) {
 		file  string
 		gated []int
 	}{
-		{"checkers.zrf", []int{0}},
-		{"laska.zrf", []int{0}},
-		{"fanorona.zrf", []int{0}},
+		{"checkers.zrf", []int{0, 1}},
+		{"laska.zrf", []int{0, 1}},
+		{"fanorona.zrf", []int{0, 1}},
 		{"ur.zrf", []int{0}},
-		{"chess.zrf", nil},                  // slides and paths have no plans
+		{"breakthrough.zrf", []int{0}},
+		{"chess.zrf", nil},                  // guards the gates cannot read
 		{"international-draughts.zrf", nil}, // a board of two words
 		{"connect-four.zrf", nil},           // drops only
-		{"breakthrough.zrf", nil},           // paths
-		{filepath.Join("..", "engine", "testdata", "games", "columns.zrf"), nil}, // stacks
+		{filepath.Join("..", "engine", "testdata", "games", "columns.zrf"), []int{0}}, // stacks
 	}
 	for _, tc := range tests {
 		t.Run(filepath.Base(tc.file), func(t *testing.T) {
@@ -60,32 +60,48 @@ func TestGates(t *testing.T) {
 				for r.Undo() {
 				}
 			}
-			if positions < 500 {
+			if positions < 100 {
 				t.Fatalf("only %d positions compared", positions)
 			}
 		})
 	}
 }
 
-// TestGatedPlayouts plays random games of draughts on the gated and the
-// ungated game with the same seeds: the draws see the same lists, so the
-// games are the same.
-func TestGatedPlayouts(t *testing.T) {
-	g := game(t, "checkers.zrf", "")
-	ref := engine.WithoutGates(g)
-	s, r := engine.NewState(g), engine.NewState(ref)
-	var ml, mr engine.MoveList
-	for i := uint64(0); i < 100; i++ {
-		a, na, err := engine.Playout(s, rand.New(rand.NewPCG(i, 9)), 1000, &ml)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, nb, err := engine.Playout(r, rand.New(rand.NewPCG(i, 9)), 1000, &mr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if na != nb || a.Reason != b.Reason || !slices.Equal(a.Scores, b.Scores) {
-			t.Fatalf("game %d: %d plies %q gated, %d plies %q ungated", i, na, a.Reason, nb, b.Reason)
+// TestGatedDraws draws a move at every position of random games of
+// gated games: the move drawn is always one of the list, and none is drawn
+// only where the list is empty (TestDrawUniform checks that the draws are
+// uniform).
+func TestGatedDraws(t *testing.T) {
+	for _, file := range []string{"checkers.zrf", "breakthrough.zrf", "laska.zrf"} {
+		g := game(t, file, "")
+		s := engine.NewState(g)
+		rng := rand.New(rand.NewPCG(5, 7))
+		var ml, all engine.MoveList
+		for game := 0; game < 20; game++ {
+			for ply := 0; ply < 300; ply++ {
+				if r, _ := s.Result(); r.Over {
+					break
+				}
+				legal := notations(t, s)
+				m, drawn, err := engine.DrawMove(s, &ml, rng)
+				if err != nil || !drawn {
+					t.Fatalf("%s game %d ply %d: drawn %v, %v", file, game, ply, drawn, err)
+				}
+				if m == nil {
+					if len(legal) > 0 {
+						t.Fatalf("%s game %d ply %d: no move drawn, %d legal", file, game, ply, len(legal))
+					}
+					break
+				}
+				if !slices.Contains(legal, s.Notation(m)) {
+					t.Fatalf("%s game %d ply %d: drew %s, not in %v", file, game, ply, s.Notation(m), legal)
+				}
+				ms, _ := s.Moves(&all)
+				mv := ms[rng.IntN(len(ms))].Clone()
+				s.Play(&mv)
+			}
+			for s.Undo() {
+			}
 		}
 	}
 }
