@@ -22,10 +22,15 @@ var kernelGames = []struct {
 	{filepath.Join("testdata", "games", "lines.zrf"), true},
 	// Reserves, guards that read the side, a loss when stalemated.
 	{filepath.Join("testdata", "games", "ledges.zrf"), true},
+	// Connections and lines on a board of one word.
+	{filepath.Join("testdata", "games", "bridges.zrf"), true},
+	// Connections on a board of two words, once Blue's first turn (which
+	// may swap) is past.
+	{filepath.Join("..", "games", "hex.zrf"), true},
 	// A goal that is not a line set.
 	{filepath.Join("testdata", "games", "two-drops.zrf"), false},
-	// More than 64 positions.
-	{filepath.Join("..", "games", "hex.zrf"), false},
+	// Passes and ko.
+	{filepath.Join("..", "games", "go.zrf"), false},
 	// Drops that are not unit drops; moves.
 	{filepath.Join("..", "games", "reversi.zrf"), false},
 	{filepath.Join("..", "games", "breakthrough.zrf"), false},

@@ -8,22 +8,28 @@ import (
 
 // Building the drop kernel (dropkernel.go) from the compiled game: the
 // guards of the drop plans as masked compares, the drops of each turn,
-// the goals as line tests.
+// the goals as line tests and connections.
 
 // buildDropKernel returns the kernel of the game, or nil when the model
 // does not fit it.
 func (g *Game) buildDropKernel() *dropKernel {
 	d := g.drops
-	if g.countDrops == nil || g.np > 64 || d == nil || len(d.plans) > kMaxPlans || g.extPlay || g.repetition {
+	if g.countDrops == nil || g.np > 64*kWords || g.nplayers > kMaxPlayers || d == nil || len(d.plans) > kMaxPlans ||
+		g.extPlay || g.repetition {
 		return nil
 	}
-	for _, c := range g.countDrops {
-		if !c {
-			return nil
+	k := &dropKernel{g: g, from: make([]bool, len(g.turns))}
+	any := false
+	for t := range g.turns {
+		// The entries the turn order reaches from t must all be
+		// countable: the kernel follows the order without leaving.
+		k.from[t] = true
+		for u, n := t, 0; n < len(g.turns); u, n = int(g.next[u]), n+1 {
+			k.from[t] = k.from[t] && g.countDrops[u]
 		}
+		any = any || k.from[t]
 	}
-	k := &dropKernel{g: g}
-	if !k.buildWatch() || !k.buildTurns() || !k.buildGoals() {
+	if !any || !k.buildTurns() || !k.buildWatch() || !k.buildGoals() {
 		return nil
 	}
 	return k
@@ -43,20 +49,20 @@ func (k *dropKernel) guard(i int, q int) (kGuard, bool) {
 		return gd, true
 	}
 	for _, l := range pl.lits[pl.guard[2*q]:pl.guard[2*q+1]] {
-		bit := uint64(1) << l.pos
+		w, bit := l.pos>>6, uint64(1)<<(l.pos&63)
 		switch {
 		case l.op == opEmpty && !l.neg:
-			gd.empty |= bit
+			gd.empty[w] |= bit
 		case l.op == opEmpty:
-			gd.full |= bit
+			gd.full[w] |= bit
 		case l.op == opFriend && !l.neg:
-			gd.friend |= bit
+			gd.friend[w] |= bit
 		case l.op == opFriend:
-			gd.notFriend |= bit
+			gd.notFriend[w] |= bit
 		case l.op == opEnemy && !l.neg:
-			gd.enemy |= bit
+			gd.enemy[w] |= bit
 		case l.op == opEnemy:
-			gd.notEnemy |= bit
+			gd.notEnemy[w] |= bit
 		default:
 			return gd, false
 		}
@@ -65,29 +71,49 @@ func (k *dropKernel) guard(i int, q int) (kGuard, bool) {
 	return gd, true
 }
 
-// buildWatch copies the watchers of the drop index with their guards.
+// buildWatch copies the watchers of the drop index with their guards,
+// for the plans the kernel's turns draw on.
 func (k *dropKernel) buildWatch() bool {
 	d := k.g.drops
-	k.wcell = d.ws
-	for i := range d.wk {
-		gd, ok := k.guard(int(d.wk[i]), int(d.wq[i]))
-		if !ok {
-			return false
+	used := make([]bool, len(d.plans))
+	for _, t := range k.turns {
+		for _, ds := range t.classes {
+			for _, kd := range ds {
+				used[kd.k] = true
+			}
 		}
-		w := kWatch{full: gd.full, empty: gd.empty, k: uint8(d.wk[i]), q: uint8(d.wq[i]), side: -1}
-		if gd.never {
-			w.never = ^uint64(0)
+	}
+	k.wcell = make([]int32, len(d.ws))
+	for c := 0; c+1 < len(d.ws); c++ {
+		for i := d.ws[c]; i < d.ws[c+1]; i++ {
+			if !used[d.wk[i]] {
+				continue
+			}
+			gd, ok := k.guard(int(d.wk[i]), int(d.wq[i]))
+			if !ok {
+				return false
+			}
+			w := kWatch{k: uint8(d.wk[i]), q: uint8(d.wq[i]), side: -1}
+			if gd.never {
+				w.never = ^uint64(0)
+			}
+			switch {
+			case gd.sided || gd.full[0]|gd.empty[0] != 0 && gd.full[1]|gd.empty[1] != 0:
+				w.side = int16(len(k.sided))
+				k.sided = append(k.sided, gd)
+			case gd.full[1]|gd.empty[1] != 0:
+				w.w, w.full, w.empty = 1, gd.full[1], gd.empty[1]
+			default:
+				w.full, w.empty = gd.full[0], gd.empty[0]
+			}
+			k.watch = append(k.watch, w)
 		}
-		if gd.sided {
-			w.side = int16(len(k.sided))
-			k.sided = append(k.sided, gd)
-		}
-		k.watch = append(k.watch, w)
+		k.wcell[c+1] = int32(len(k.watch))
 	}
 	// Guards no cell is read by hold everywhere or nowhere: look at them
 	// too, so that nothing the kernel does not follow is left.
 	for i := range d.plans {
-		for q := 0; q < k.g.np; q++ {
+		for q := 0; q < k.g.np && used[i]; q++ {
 			if _, ok := k.guard(i, q); !ok {
 				return false
 			}
@@ -103,6 +129,9 @@ func (k *dropKernel) buildTurns() bool {
 	for ti, t := range g.turns {
 		kt := kTurn{player: t.Player, next: int(g.next[ti])}
 		for cl := range g.classes {
+			if !k.from[ti] {
+				break // never played here
+			}
 			var ds []kDrop
 			for ty := range g.types {
 				for _, blk := range g.types[ty].drops[cl] {
@@ -154,7 +183,7 @@ func (k *dropKernel) drop(blk *CBlock, ty, side int) (kDrop, bool) {
 		dest := pl.adds[pl.cases[pl.first[q]].a0].dest
 		kd.dest[q] = int8(dest)
 		gd, _ := k.guard(int(pi), q)
-		if gd.empty>>dest&1 == 0 {
+		if !gd.empty.has(dest) {
 			k.replaces = true
 		}
 	}
@@ -211,7 +240,10 @@ func (k *dropKernel) buildGoals() bool {
 					}
 				}
 				for _, kg := range static[t.player] {
-					if kd.match>>kg.mask&1 != 0 {
+					switch {
+					case kg.conn >= 0 && k.conns[kg.conn].p == kd.owner && !slices.Contains(kd.joins, kg.conn):
+						kd.joins = append(kd.joins, kg.conn)
+					case kg.conn < 0 && kd.match>>kg.mask&1 != 0:
 						kd.checks = append(kd.checks, kg.kLine)
 					}
 				}
@@ -225,13 +257,17 @@ func (k *dropKernel) buildGoals() bool {
 func (k *dropKernel) goal(r goalRef) (kGoal, bool) {
 	g := k.g
 	c := &g.goals[r.goal]
-	kg := kGoal{goal: int(r.goal), player: int(r.player)}
+	kg := kGoal{goal: int(r.goal), player: int(r.player), conn: -1}
 	if g.Rules.Goals[r.goal].Kind == rules.Count {
 		return kg, false
 	}
-	if c.c.Kind == rules.GoalStalemated {
+	switch c.c.Kind {
+	case rules.GoalStalemated:
 		kg.stalemate = true
 		return kg, true
+	case rules.GoalConnected:
+		kg.conn = k.conn(c, kg.player)
+		return kg, kg.conn >= 0
 	}
 	if c.c.Kind != rules.GoalOr || c.lines == nil || c.lines.win == nil {
 		return kg, false
@@ -260,6 +296,32 @@ func (k *dropKernel) goal(r goalRef) (kGoal, bool) {
 		k.masks = append(k.masks, m)
 	}
 	return kg, true
+}
+
+// conn returns the index in k.conns of connection goal c of player p,
+// added if new; -1 when the kernel cannot follow it (no neighbour sets,
+// too many connections).
+func (k *dropKernel) conn(c *cgoal, p int) int {
+	g := k.g
+	if c.nb == nil || g.words > kWords {
+		return -1
+	}
+	kc := kConn{p: p, nb: make([]kSet, g.np)}
+	copy(kc.a[:], g.zones[c.c.Zones[0]][p])
+	copy(kc.b[:], g.zones[c.c.Zones[1]][p])
+	for q := range kc.nb {
+		copy(kc.nb[q][:], c.nb[q*g.words:(q+1)*g.words])
+	}
+	for j := range k.conns {
+		if o := &k.conns[j]; o.p == p && o.a == kc.a && o.b == kc.b && slices.Equal(o.nb, kc.nb) {
+			return j
+		}
+	}
+	if len(k.conns) == kMaxConns {
+		return -1
+	}
+	k.conns = append(k.conns, kc)
+	return len(k.conns) - 1
 }
 
 // lineShifts returns, for each n-in-a-row pattern of ls, the shifts that

@@ -147,6 +147,7 @@ func WithoutChainSets(g *Game) *Game {
 	for i := range g.goals {
 		c.goals[i] = withoutNb(g.goals[i])
 	}
+	c.kernel = nil // it would grow the chains as bit sets
 	return &c
 }
 

@@ -17,10 +17,17 @@ func (p *Position) RandomGame(rng *rand.Rand, maxPlies int) (game.Result, int) {
 	s := p.s
 	s.inPlayout = true
 	defer func() { s.inPlayout = false }()
-	if r, n, ok := p.kernelGame(rng, maxPlies); ok {
-		return r, n
-	}
+	k := s.g.kernel
 	for ply := 0; ; ply++ {
+		if k != nil && k.from[s.turn] {
+			if r, n, ok := p.kernelGame(rng, maxPlies-ply); ok {
+				if r != nil {
+					p.undo(ply)
+				}
+				return r, ply + n
+			}
+			k = nil
+		}
 		r, end, err := s.playoutStep(&p.draws, rng, ply >= maxPlies)
 		switch {
 		case err != nil:
@@ -46,14 +53,12 @@ func (p *Position) undo(n int) {
 	}
 }
 
-// kernelGame plays the random game on the drop kernel when the game has
-// one (ok); a game cut at maxPlies is then made on the position.
+// kernelGame plays the rest of the random game on the drop kernel (ok
+// false when the position holds what it does not follow); a game cut at
+// maxPlies is then made on the position.
 func (p *Position) kernelGame(rng *rand.Rand, maxPlies int) (res game.Result, plies int, ok bool) {
 	s := p.s
 	k := s.g.kernel
-	if k == nil {
-		return nil, 0, false
-	}
 	s.kmoves = s.kmoves[:0]
 	r, n, ok, err := k.playout(s, rng, maxPlies, true)
 	switch {

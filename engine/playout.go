@@ -11,20 +11,22 @@ import "math/rand/v2"
 func Playout(s *State, rng *rand.Rand, maxPlies int, ml *MoveList) (Result, int, error) {
 	start := len(s.frames)
 	s.inPlayout = true
-	if k := s.g.kernel; k != nil {
-		r, n, ok, err := k.playout(s, rng, maxPlies, false)
-		if ok || err != nil {
-			s.inPlayout = false
-			return r, n, err
-		}
-	}
 	defer func() {
 		s.inPlayout = false
 		for len(s.frames) > start {
 			s.Undo()
 		}
 	}()
+	k := s.g.kernel
 	for ply := 0; ; ply++ {
+		if k != nil && k.from[s.turn] {
+			// The rest of the game on bit sets (dropkernel.go).
+			r, n, ok, err := k.playout(s, rng, maxPlies-ply, false)
+			if ok || err != nil {
+				return r, ply + n, err
+			}
+			k = nil
+		}
 		r, end, err := s.playoutStep(ml, rng, ply >= maxPlies)
 		if end || err != nil {
 			return r, ply, err
