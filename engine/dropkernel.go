@@ -423,6 +423,9 @@ func (b *kBoard) met(k *dropKernel, kg *kGoal, dest int32) bool {
 	return b.match[kg.mask]>>dest&1 != 0 && b.line(&kg.kLine, dest)
 }
 
+// ready reports whether the kernel plays from entry t of the turn order.
+func (k *dropKernel) ready(t int) bool { return k.from[t] }
+
 // kMove is a drop the kernel made, for a caller that replays the game.
 type kMove struct {
 	dest int32
@@ -437,6 +440,7 @@ func (k *dropKernel) playout(s *State, rng *rand.Rand, maxPlies int, rec bool) (
 	if !k.from[s.turn] {
 		return Result{}, 0, false, nil
 	}
+	s.kmoves = s.kmoves[:0]
 	if over, err := s.staticEnd(); over || err != nil {
 		return Result{}, 0, false, nil
 	}

@@ -88,17 +88,21 @@ func agree(t *testing.T, g, ref *engine.Game) {
 		if i%5 == 4 {
 			maxPlies = int(i % 11) // cut before the end
 		}
-		a, na, err := engine.Playout(s, rand.New(rand.NewPCG(i, 1)), maxPlies, &ml)
+		ra, rb := rand.New(rand.NewPCG(i, 1)), rand.New(rand.NewPCG(i, 1))
+		a, na, err := engine.Playout(s, ra, maxPlies, &ml)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, nb, err := engine.Playout(r, rand.New(rand.NewPCG(i, 1)), maxPlies, &mr)
+		b, nb, err := engine.Playout(r, rb, maxPlies, &mr)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if na != nb || a.Over != b.Over || a.Reason != b.Reason || a.Words != b.Words || !slices.Equal(a.Scores, b.Scores) {
 			t.Fatalf("game %d: %d plies, %v %q %v on the kernel; %d plies, %v %q %v on the general path",
 				i, na, a.Over, a.Reason, a.Scores, nb, b.Over, b.Reason, b.Scores)
+		}
+		if ra.Uint64() != rb.Uint64() {
+			t.Fatalf("game %d: the two paths drew different numbers of random numbers", i)
 		}
 		if s.Hash() != r.Hash() || !s.HashOK() {
 			t.Fatalf("game %d: the playout changed the state", i)
@@ -143,32 +147,37 @@ func TestDropKernelMoveForMove(t *testing.T) {
 		}
 		t.Run(filepath.Base(tc.file), func(t *testing.T) {
 			g := compile(t, tc.file, "")
-			ref := engine.WithoutKernel(g)
-			s, r := engine.NewState(g), engine.NewState(ref)
-			ps, pr := engine.NewPosition(s, nil), engine.NewPosition(r, nil)
-			for i := uint64(0); i < 30; i++ {
-				for cut := 0; ; cut++ {
-					a, na := ps.RandomGame(rand.New(rand.NewPCG(i, 3)), cut)
-					b, nb := pr.RandomGame(rand.New(rand.NewPCG(i, 3)), cut)
-					if na != nb || (a == nil) != (b == nil) {
-						t.Fatalf("game %d cut at %d: %d plies (over %v) on the kernel, %d (over %v) on the general path",
-							i, cut, na, a != nil, nb, b != nil)
-					}
-					if a != nil {
-						if !slices.Equal(a, b) {
-							t.Fatalf("game %d: scores %v on the kernel, %v on the general path", i, a, b)
-						}
-						break
-					}
-					if s.Ply() != cut || !s.Equal(r) || s.Hash() != r.Hash() || !s.HashOK() {
-						t.Fatalf("game %d: the positions after %d moves differ", i, cut)
-					}
-					for range na {
-						ps.Undo()
-						pr.Undo()
-					}
-				}
-			}
+			moveForMove(t, g, engine.WithoutKernel(g), 30)
 		})
+	}
+}
+
+// moveForMove plays games random games on g and on ref, cut after every
+// number of moves, and fails at the first position that differs.
+func moveForMove(t *testing.T, g, ref *engine.Game, games int) {
+	s, r := engine.NewState(g), engine.NewState(ref)
+	ps, pr := engine.NewPosition(s, nil), engine.NewPosition(r, nil)
+	for i := uint64(0); i < uint64(games); i++ {
+		for cut := 0; ; cut++ {
+			a, na := ps.RandomGame(rand.New(rand.NewPCG(i, 3)), cut)
+			b, nb := pr.RandomGame(rand.New(rand.NewPCG(i, 3)), cut)
+			if na != nb || (a == nil) != (b == nil) {
+				t.Fatalf("game %d cut at %d: %d plies (over %v) on the kernel, %d (over %v) on the general path",
+					i, cut, na, a != nil, nb, b != nil)
+			}
+			if a != nil {
+				if !slices.Equal(a, b) {
+					t.Fatalf("game %d: scores %v on the kernel, %v on the general path", i, a, b)
+				}
+				break
+			}
+			if s.Ply() != cut || !s.Equal(r) || s.Hash() != r.Hash() || !s.HashOK() {
+				t.Fatalf("game %d: the positions after %d moves differ", i, cut)
+			}
+			for range na {
+				ps.Undo()
+				pr.Undo()
+			}
+		}
 	}
 }

@@ -170,16 +170,21 @@ func WithoutKernel(g *Game) *Game {
 }
 
 // HasKernel reports whether g's playouts run on the drop kernel.
-func HasKernel(g *Game) bool { return g.kernel != nil }
+func HasKernel(g *Game) bool { _, ok := g.kernel.(*dropKernel); return ok }
+
+// HasJumpKernel reports whether g's playouts run on the jump kernel.
+func HasJumpKernel(g *Game) bool { _, ok := g.kernel.(*jumpKernel); return ok }
 
 // KernelByWindows returns a copy of g whose drop kernel tests lines by
 // the windows through each cell, never by shifts of the whole board.
 func KernelByWindows(g *Game) *Game {
 	c := *g
-	if c.kernel = c.buildDropKernel(); c.kernel == nil {
+	k := c.buildDropKernel()
+	if k == nil {
 		return &c
 	}
-	for _, t := range c.kernel.turns {
+	c.kernel = k
+	for _, t := range k.turns {
 		for _, ds := range t.classes {
 			for i := range ds {
 				for j := range ds[i].checks {
@@ -188,7 +193,7 @@ func KernelByWindows(g *Game) *Game {
 			}
 		}
 	}
-	for _, gs := range c.kernel.full {
+	for _, gs := range k.full {
 		for j := range gs {
 			gs[j].dirs = nil
 		}

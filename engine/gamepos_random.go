@@ -19,7 +19,7 @@ func (p *Position) RandomGame(rng *rand.Rand, maxPlies int) (game.Result, int) {
 	defer func() { s.inPlayout = false }()
 	k := s.g.kernel
 	for ply := 0; ; ply++ {
-		if k != nil && k.from[s.turn] {
+		if k != nil && k.ready(s.turn) {
 			if r, n, ok := p.kernelGame(rng, maxPlies-ply); ok {
 				if r != nil {
 					p.undo(ply)
@@ -53,13 +53,12 @@ func (p *Position) undo(n int) {
 	}
 }
 
-// kernelGame plays the rest of the random game on the drop kernel (ok
+// kernelGame plays the rest of the random game on the game's kernel (ok
 // false when the position holds what it does not follow); a game cut at
 // maxPlies is then made on the position.
 func (p *Position) kernelGame(rng *rand.Rand, maxPlies int) (res game.Result, plies int, ok bool) {
 	s := p.s
 	k := s.g.kernel
-	s.kmoves = s.kmoves[:0]
 	r, n, ok, err := k.playout(s, rng, maxPlies, true)
 	switch {
 	case err != nil:
