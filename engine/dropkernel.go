@@ -128,6 +128,10 @@ type kLine struct {
 	// least is the fewest cells a line holds: a set of fewer holds none.
 	least int
 	dirs  []kShift
+	// pairs holds the same shifts when every direction takes two (three
+	// or four in a row): computed without a loop-carried step, the
+	// directions overlap in the processor.
+	pairs [][2]kShift
 	n     int
 	pad   []uint64
 }
@@ -392,6 +396,14 @@ func (b *kBoard) line(kl *kLine, dest int32) bool {
 			return false
 		}
 		var found, x uint64
+		if kl.pairs != nil {
+			for i := range kl.pairs {
+				a, c := &kl.pairs[i][0], &kl.pairs[i][1]
+				y := m & (m >> (a.right & 63) << (a.left & 63)) & a.valid
+				found |= y & (y >> (c.right & 63) << (c.left & 63)) & c.valid
+			}
+			return found != 0
+		}
 		for _, st := range kl.dirs {
 			if st.first {
 				found |= x

@@ -22,6 +22,8 @@ var kernelGames = []struct {
 	{filepath.Join("testdata", "games", "lines.zrf"), true},
 	// Reserves, guards that read the side, a loss when stalemated.
 	{filepath.Join("testdata", "games", "ledges.zrf"), true},
+	// Five in a row: three shifts a direction.
+	{filepath.Join("testdata", "games", "five.zrf"), true},
 	// Connections and lines on a board of one word.
 	{filepath.Join("testdata", "games", "bridges.zrf"), true},
 	// Connections on a board of two words, once Blue's first turn (which

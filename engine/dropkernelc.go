@@ -281,6 +281,7 @@ func (k *dropKernel) goal(r goalRef) (kGoal, bool) {
 		return kg, false
 	}
 	kg.dirs = k.lineShifts(c.lines)
+	kg.pairs = shiftPairs(kg.dirs)
 	kg.least = slices.Min(c.lines.ks)
 	kg.mask = -1
 	for j, x := range k.masks {
@@ -365,6 +366,19 @@ func (k *dropKernel) lineShifts(ls *lineSet) []kShift {
 	}
 	if out == nil {
 		out = []kShift{{first: true}} // no line on the board
+	}
+	return out
+}
+
+// shiftPairs returns the shifts of dirs two by two, or nil when a
+// direction does not take exactly two.
+func shiftPairs(dirs []kShift) [][2]kShift {
+	var out [][2]kShift
+	for i := 0; i < len(dirs); i += 2 {
+		if !dirs[i].first || i+1 >= len(dirs) || dirs[i+1].first || i+2 < len(dirs) && !dirs[i+2].first {
+			return nil
+		}
+		out = append(out, [2]kShift{dirs[i], dirs[i+1]})
 	}
 	return out
 }

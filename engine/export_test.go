@@ -188,14 +188,14 @@ func KernelByWindows(g *Game) *Game {
 		for _, ds := range t.classes {
 			for i := range ds {
 				for j := range ds[i].checks {
-					ds[i].checks[j].dirs = nil
+					ds[i].checks[j].dirs, ds[i].checks[j].pairs = nil, nil
 				}
 			}
 		}
 	}
 	for _, gs := range k.full {
 		for j := range gs {
-			gs[j].dirs = nil
+			gs[j].dirs, gs[j].pairs = nil, nil
 		}
 	}
 	return &c
