@@ -182,6 +182,11 @@ func (x *jkScratch) repetitions(h uint64) int {
 
 // playout plays a random game from s as Playout does; see dropKernel.
 func (k *jumpKernel) playout(s *State, rng *rand.Rand, maxPlies int, rec bool) (r Result, plies int, ok bool, err error) {
+	if s.meter.on {
+		// A state under a budget plays the general way, which spends
+		// it: the chains of jumps a turn may list grow with the board.
+		return Result{}, 0, false, nil
+	}
 	if over, err := s.staticEnd(); over || err != nil {
 		return Result{}, 0, false, nil
 	}

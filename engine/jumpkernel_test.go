@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"errors"
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
@@ -62,5 +64,24 @@ func TestJumpKernelMoveForMove(t *testing.T) {
 			g := compile(t, tc.file, tc.variant)
 			moveForMove(t, g, engine.WithoutKernel(g), 20)
 		})
+	}
+}
+
+// TestJumpKernelBudget checks that a state under a budget plays the
+// general way and spends it: a small budget stops the playout.
+func TestJumpKernelBudget(t *testing.T) {
+	g := compile(t, filepath.Join("..", "games", "checkers.zrf"), "")
+	s := engine.NewState(g)
+	var ml engine.MoveList
+	s.SetBudget(engine.Budget{Steps: 1 << 40})
+	if _, _, err := engine.Playout(s, rand.New(rand.NewPCG(1, 2)), 1000, &ml); err != nil {
+		t.Fatal(err)
+	}
+	if s.StepsTaken() == 0 {
+		t.Fatal("a playout under a budget spent no steps")
+	}
+	s.SetBudget(engine.Budget{Steps: 10})
+	if _, _, err := engine.Playout(s, rand.New(rand.NewPCG(1, 2)), 1000, &ml); !errors.Is(err, engine.ErrBudget) {
+		t.Fatalf("a playout over a budget of 10 steps: %v, want %v", err, engine.ErrBudget)
 	}
 }
