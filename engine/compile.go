@@ -86,6 +86,15 @@ type Game struct {
 	usesTaken   bool
 	// perms are the permutations of the rotate statements (rotate.go).
 	perms [][]rotPair
+	// kernel plays random games on bit sets (dropkernel.go,
+	// jumpkernel.go); nil when the model fits none.
+	kernel kernel
+	// gates[class] bounds the pieces a class's programs may move from
+	// (gate.go); nil: none has one.
+	gates []*classGate
+	// goalCells: some goal reads the cells the last move changed;
+	// anyDrops: some piece type has drop programs.
+	goalCells, anyDrops bool
 }
 
 // evalCache holds the default evaluator, made on first use.
@@ -270,6 +279,17 @@ func Compile(r *rules.Rules) (*Game, error) {
 	}
 	g.chainK = g.chainSlots()
 	g.freeDrops = g.noDropReserves()
+	g.buildGates()
+	for _, ct := range g.types {
+		for _, d := range ct.drops {
+			g.anyDrops = g.anyDrops || len(d) > 0
+		}
+	}
+	if dk := g.buildDropKernel(); dk != nil {
+		g.kernel = dk
+	} else if jk := g.buildJumpKernel(); jk != nil {
+		g.kernel = jk
+	}
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.
 	if (g.legality || g.attacks) && int64(g.np)*int64(g.np)*int64(len(g.Blocks))*int64(g.nplayers) <= 1<<29 {

@@ -380,6 +380,12 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 		gn.finish(st, [2]int32{-1, -1})
 	}
 	st.End = int32(len(gn.scratch))
+	if pk == nil && !passPartial && !gn.g.Rules.Options.LandToContinue && !gn.mayContinue(f.side, st.To, next, base) {
+		// No program can go on from where the step lands: the move ends
+		// with it, and it need not be played to learn so.
+		gn.finishAt(st)
+		return
+	}
 	n := len(s.undo)
 	s.apply(gn.scratch[base:])
 	oldFrom, oldTo := s.lastFrom, s.lastTo
@@ -436,6 +442,47 @@ func (gn *generator) partial(f *frame, st Step, base int, next int) {
 	} else if continued && gn.g.Rules.Options.LandToContinue {
 		f.goesOn = true
 	}
+}
+
+// mayContinue reports whether continuePartial may find a move after the
+// step whose changes are scratch[base:], before the step is played: the
+// piece landing on to is the side's and a program of move type next may
+// run from there (no plan, or its guard holds on the cells as the step
+// leaves them).
+func (gn *generator) mayContinue(side int, to int32, next, base int) bool {
+	g := gn.g
+	if to < 0 {
+		return false
+	}
+	v := gn.valueAt(to, base)
+	if v == 0 || v&ghostBit != 0 || v.Owner() != side && !g.Rules.Options.AnyOwner {
+		return false
+	}
+	for _, blk := range g.types[v.Type()].attack {
+		if blk.MoveType != next {
+			continue
+		}
+		if blk.plans == nil {
+			return true
+		}
+		pl := blk.plans[side]
+		if pl.kind[to] != planNever && gn.holdsAfter(pl.lits[pl.guard[2*to]:pl.guard[2*to+1]], side, base) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAfter is holds on the cells as the changes scratch[base:] leave
+// them.
+func (gn *generator) holdsAfter(lits []cellLit, side int, base int) bool {
+	for i := range lits {
+		l := &lits[i]
+		if gn.g.cellTest(l.op, gn.valueAt(l.pos, base), side, l.b) == l.neg {
+			return false
+		}
+	}
+	return true
 }
 
 // continuePartial runs the programs of move type next of the piece on to

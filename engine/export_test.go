@@ -143,6 +143,7 @@ func WithoutChainSets(g *Game) *Game {
 	for i := range g.goals {
 		c.goals[i] = withoutNb(g.goals[i])
 	}
+	c.kernel = nil // it would grow the chains as bit sets
 	return &c
 }
 
@@ -159,3 +160,66 @@ func withoutNb(cg cgoal) cgoal {
 // SetReserve sets how many pieces of type t player p holds off the
 // board, for pictures of hands.
 func SetReserve(s *State, p, t, n int) { s.cells[s.g.resSlot[p*s.g.ntypes+t]] = Piece(n) }
+
+// WithoutKernel returns a copy of g whose playouts take the general path,
+// not the drop kernel: the reference the kernel is checked against.
+func WithoutKernel(g *Game) *Game {
+	c := *g
+	c.kernel = nil
+	return &c
+}
+
+// HasKernel reports whether g's playouts run on the drop kernel.
+func HasKernel(g *Game) bool { _, ok := g.kernel.(*dropKernel); return ok }
+
+// HasJumpKernel reports whether g's playouts run on the jump kernel.
+func HasJumpKernel(g *Game) bool { _, ok := g.kernel.(*jumpKernel); return ok }
+
+// KernelByWindows returns a copy of g whose drop kernel tests lines by
+// the windows through each cell, never by shifts of the whole board.
+func KernelByWindows(g *Game) *Game {
+	c := *g
+	k := c.buildDropKernel()
+	if k == nil {
+		return &c
+	}
+	c.kernel = k
+	for _, t := range k.turns {
+		for _, ds := range t.classes {
+			for i := range ds {
+				for j := range ds[i].checks {
+					ds[i].checks[j].dirs, ds[i].checks[j].pairs = nil, nil
+				}
+			}
+		}
+	}
+	for _, gs := range k.full {
+		for j := range gs {
+			gs[j].dirs, gs[j].pairs = nil, nil
+		}
+	}
+	return &c
+}
+
+// NthBit returns the position of the set bit of rank i in x (the drop
+// kernel's select).
+func NthBit(x uint64, i int) int { return int(nthBit1(x, i)) }
+
+// Gated lists the priority classes of g that have a gate.
+func Gated(g *Game) []int {
+	var out []int
+	for cl, cg := range g.gates {
+		if cg != nil {
+			out = append(out, cl)
+		}
+	}
+	return out
+}
+
+// WithoutGates returns a copy of g whose classes run from every piece,
+// with no gate: the reference the gates are checked against.
+func WithoutGates(g *Game) *Game {
+	c := *g
+	c.gates = nil
+	return &c
+}

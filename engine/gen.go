@@ -99,6 +99,8 @@ type generator struct {
 	chain2   chainState
 	trial    MoveList
 	oneBlock [1]*CBlock
+	// gateBuf holds the guard sets of a gated class's programs (gate.go).
+	gateBuf []uint64
 	// counted: countMoves counted the moves without listing them.
 	counted bool
 	unitCh  []Change

@@ -83,6 +83,9 @@ func (g *Game) compileGoals() {
 			g.reasons[i][p] = fmt.Sprintf("%s-condition of %s at %s", goal.Kind, r.Players[p].Name, goal.Src)
 		}
 	}
+	for i := range g.goals {
+		g.goalCells = g.goalCells || readsCells(&g.goals[i])
+	}
 	slices.SortFunc(g.goalLevels, func(a, b int) int { return b - a })
 	g.score = g.compileExpr(r.Score)
 	g.goalSeq = make([][]goalRef, g.nplayers)
@@ -91,6 +94,16 @@ func (g *Game) compileGoals() {
 		g.goalSeq[mover] = g.goalOrder(mover, false)
 		g.staticGoalSeq[mover] = g.goalOrder(mover, true)
 	}
+}
+
+// readsCells reports whether a condition looks at the cells a move
+// changed when checked after it (configurations, connections).
+func readsCells(c *cgoal) bool {
+	switch c.c.Kind {
+	case rules.GoalRelativeConfig, rules.GoalAbsoluteConfig, rules.GoalConnected:
+		return true
+	}
+	return slices.ContainsFunc(c.args, func(a cgoal) bool { return readsCells(&a) })
 }
 
 // goalRef is a goal to check for a player.

@@ -107,8 +107,10 @@ func (s *State) resultWith(e *goalEval) (Result, error) {
 func (s *State) metGoal(e *goalEval) (goal, player int) {
 	g := s.g
 	if n := len(s.frames); n > 0 && s.frames[n-1].clearBefore {
-		s.changed = s.changedCells(s.changed[:0])
-		e.changed = s.changed
+		if g.goalCells {
+			s.changed = s.changedCells(s.changed[:0])
+			e.changed = s.changed
+		}
 		e.incremental = true
 	}
 	var mover int

@@ -152,7 +152,11 @@ func (gn *generator) genClass(cl int, t rules.Turn) {
 		words = gn.genAnyOwner(cl, t, words)
 	}
 	for w := 0; w < words; w++ {
-		for set := occ[w]; set != 0; set &= set - 1 {
+		set := occ[w]
+		if g.gates != nil && g.gates[cl] != nil {
+			set &= gn.gateSet(g.gates[cl], side) // gate.go
+		}
+		for ; set != 0; set &= set - 1 {
 			p := w*64 + bits.TrailingZeros64(set)
 			gn.genPiece(cl, t, p, cells[p])
 			if gn.err != nil {
@@ -254,6 +258,10 @@ func (gn *generator) genReserves(cl int, t rules.Turn) {
 // with the piece each drops (none for a type whose reserve is empty).
 func (gn *generator) activeDrops(cl int, t rules.Turn) []dropBlock {
 	g := gn.g
+	if !g.anyDrops {
+		gn.dropTypes = nil
+		return nil
+	}
 	if len(t.MoveTypes) == 0 && g.freeDrops {
 		// The list depends on the side and the class only: kept.
 		k := t.Side*len(g.classes) + cl

@@ -17,12 +17,36 @@ func Playout(s *State, rng *rand.Rand, maxPlies int, ml *MoveList) (Result, int,
 			s.Undo()
 		}
 	}()
+	k := s.g.kernel
 	for ply := 0; ; ply++ {
+		if k != nil && k.ready(s.turn) {
+			// The rest of the game on bit sets.
+			r, n, ok, err := k.playout(s, rng, maxPlies-ply, false)
+			if ok || err != nil {
+				return r, ply + n, err
+			}
+			k = nil
+		}
 		r, end, err := s.playoutStep(ml, rng, ply >= maxPlies)
 		if end || err != nil {
 			return r, ply, err
 		}
 	}
+}
+
+// kernel plays random games on bit sets, for a game whose model fits it
+// (dropkernel.go, jumpkernel.go).
+type kernel interface {
+	// ready reports whether the kernel plays from entry t of the turn
+	// order.
+	ready(t int) bool
+	// playout plays the rest of a random game from s as Playout does,
+	// leaving s alone: the result and the moves played; ok is false when
+	// the position holds what the kernel does not follow. With rec, the
+	// moves are kept for replay.
+	playout(s *State, rng *rand.Rand, maxPlies int, rec bool) (r Result, plies int, ok bool, err error)
+	// replay plays on s the moves the last playout with rec kept.
+	replay(s *State)
 }
 
 // playoutStep plays one uniformly random legal move, or reports the end

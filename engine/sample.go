@@ -151,6 +151,9 @@ type pieceCand struct{ p, b int32 }
 // programs give at most one move each.
 func (s *State) drawPieceMove(cl int, t rules.Turn, ml *MoveList, rng *rand.Rand) (*Move, error) {
 	g := s.g
+	if g.gates != nil && g.gates[cl] != nil && len(g.gates[cl].types) == 1 {
+		return s.drawGated(cl, t, ml, rng)
+	}
 	gn := s.gen
 	cands := gn.pieceCands[:0]
 	occ := s.occ[t.Side*g.words:]
@@ -167,25 +170,59 @@ func (s *State) drawPieceMove(cl int, t rules.Turn, ml *MoveList, rng *rand.Rand
 		k := rng.IntN(n)
 		c := cands[k]
 		cands[k] = cands[n-1]
-		v := s.cells[c.p]
-		blks := g.types[v.Type()].moves[cl]
-		ml.reset()
-		gn.out, gn.err = ml, nil
-		gn.genBlocks(blks[c.b:c.b+1], t, int(c.p), v)
-		if gn.err != nil {
-			return nil, gn.err
-		}
-		if len(ml.Moves) > 0 {
-			ok := gn.accept(&ml.Moves[0], t.Side)
-			if gn.err != nil {
-				return nil, gn.err
-			}
-			if ok {
-				return &ml.Moves[0], nil
-			}
+		if m, err := s.tryPiece(cl, t, c.p, int(c.b), ml); m != nil || err != nil {
+			return m, err
 		}
 	}
 	return nil, nil
+}
+
+// drawGated is drawPieceMove for a gated class of one piece type (gate.go):
+// the pairs are those whose guard holds, a bit set per program, drawn by
+// rank without replacement. Pairs that give no move are common in such a
+// class (an army behind its own front); with several types the sets would
+// cost a pass over the pieces, more than the tries they save in draughts.
+func (s *State) drawGated(cl int, t rules.Turn, ml *MoveList, rng *rand.Rand) (*Move, error) {
+	gn := s.gen
+	cg := s.g.gates[cl]
+	left := gn.pieceSets(cg, t.Side)
+	n := 0
+	for _, x := range left {
+		n += bits.OnesCount64(x)
+	}
+	for ; n > 0; n-- {
+		i := rng.IntN(n)
+		j := 0
+		for c := bits.OnesCount64(left[j]); i >= c; c = bits.OnesCount64(left[j]) {
+			i -= c
+			j++
+		}
+		p := nthBit1(left[j], i)
+		left[j] &^= 1 << p
+		if m, err := s.tryPiece(cl, t, p, cg.progNum[j], ml); m != nil || err != nil {
+			return m, err
+		}
+	}
+	return nil, nil
+}
+
+// tryPiece runs program b of class cl of the piece on p and returns the
+// move it gives, if any and legal.
+func (s *State) tryPiece(cl int, t rules.Turn, p int32, b int, ml *MoveList) (*Move, error) {
+	gn := s.gen
+	v := s.cells[p]
+	blks := s.g.types[v.Type()].moves[cl]
+	ml.reset()
+	gn.out, gn.err = ml, nil
+	gn.genBlocks(blks[b:b+1], t, int(p), v)
+	if gn.err != nil || len(ml.Moves) == 0 {
+		return nil, gn.err
+	}
+	ok := gn.accept(&ml.Moves[0], t.Side)
+	if gn.err != nil || !ok {
+		return nil, gn.err
+	}
+	return &ml.Moves[0], nil
 }
 
 // singleDrops reports whether every drop program of active has a

@@ -52,6 +52,11 @@ type State struct {
 	// meter is the budget of work on the state and what is left of it
 	// (budget.go).
 	meter meter
+	// kmoves are the moves of the drop kernel's last game, when asked
+	// for (dropkernel.go).
+	kmoves []kMove
+	// jk is the jump kernel's working storage (jumpkernel.go).
+	jk *jkScratch
 	// countDepth is how many (count moves) of invariants this state is
 	// a copy within (movesAfter).
 	countDepth int
