@@ -34,7 +34,9 @@ type splutPiece struct{ kind, team, rock int }
 
 var splutDirs = [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} // n e s w
 
-func splutOn(x, y int) bool { return x >= 0 && x < 9 && y >= 0 && y < 9 && max(x-4, 4-x)+max(y-4, 4-y) <= 4 }
+func splutOn(x, y int) bool {
+	return x >= 0 && x < 9 && y >= 0 && y < 9 && max(x-4, 4-x)+max(y-4, 4-y) <= 4
+}
 
 func newSplut() *splut {
 	p := &splut{left: 1, lev: -1, prevLev: -1}
