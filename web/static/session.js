@@ -339,16 +339,21 @@ export function mount(main, {id}) {
 
   // Clicks and drags: pressing a position selects it, releasing over
   // another one continues from there.
-  let pressed = null;
+  // A release where the press was is a click, not a drag: where places
+  // overlap (a backgammon point's checkers) the place under the pointer
+  // may change with the highlights the press brings.
+  let pressed = null, pressX = 0, pressY = 0;
   boardBox.addEventListener("pointerdown", (e) => {
     const t = e.target.closest("[data-cell]");
     if (!t || e.button !== 0) return;
     e.preventDefault();
     pressed = t.dataset.cell;
+    [pressX, pressY] = [e.clientX, e.clientY];
     cell(pressed);
   });
   boardBox.addEventListener("pointerup", (e) => {
-    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const moved = Math.hypot(e.clientX - pressX, e.clientY - pressY) > 4;
+    const under = moved && document.elementFromPoint(e.clientX, e.clientY);
     const t = under && under.closest && under.closest("[data-cell]");
     if (pressed && t && t.dataset.cell !== pressed) cell(t.dataset.cell);
     pressed = null;
