@@ -7,7 +7,7 @@
 // the position its board shows (&session=ID&path=0.0.1).
 
 import {seatForm} from "./seatform.js";
-import {api, created, field, h, pref, s, spinner, svgFrom, toast} from "./ui.js";
+import {api, boardPicture, created, field, h, pref, s, spinner, svgFrom, toast} from "./ui.js";
 
 export function mount(main, {name}) {
   const q = new URLSearchParams(location.hash.split("?")[1] || "");
@@ -148,19 +148,13 @@ export function mount(main, {name}) {
   }
 
   function drawBoard(svgText) {
-    let pic;
+    let pic, vb, w, hgt;
     try {
-      pic = svgFrom(svgText);
+      ({pic, vb, w, hgt} = boardPicture(svgText, frame));
     } catch (err) {
       boardBox.replaceChildren(h("p", {class: "error"}, err.message));
       return;
     }
-    const vb = (pic.getAttribute("viewBox") || `0 0 ${frame.width} ${frame.height}`).trim();
-    const [, , w, hgt] = vb.split(/[\s,]+/).map(Number);
-    pic.removeAttribute("width");
-    pic.removeAttribute("height");
-    pic.setAttribute("class", "board-picture");
-    pic.setAttribute("aria-hidden", "true");
     const c = frame.cell;
     const targets = s("g", {class: "targets"}, frame.cells.filter((p) => !p.hidden).map((p) => s("rect", {
       class: "target active", x: p.x - c / 2, y: p.y - c / 2, width: c, height: c,

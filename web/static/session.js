@@ -9,7 +9,7 @@ import {Browser, boardText} from "./browse.js";
 import {Picker, difference} from "./moves.js";
 import {lastPlayed, lastThrow, moveTree, seatAt, seatDot, thrown} from "./tree.js";
 import {Table} from "./table.js";
-import {APIError, api, created, h, s, spinner, svgFrom, toast, tokens} from "./ui.js";
+import {APIError, api, boardPicture, created, h, s, spinner, toast, tokens} from "./ui.js";
 
 export function mount(main, {id}) {
   const base = `/api/sessions/${encodeURIComponent(id)}`;
@@ -247,19 +247,13 @@ export function mount(main, {id}) {
   }
 
   function drawBoard(svgText, move) {
-    let pic;
+    let pic, vb, w, hgt;
     try {
-      pic = svgFrom(svgText);
+      ({pic, vb, w, hgt} = boardPicture(svgText, geo));
     } catch (err) {
       boardBox.replaceChildren(h("p", {class: "error"}, err.message));
       return;
     }
-    const vb = (pic.getAttribute("viewBox") || `0 0 ${geo.width} ${geo.height}`).trim();
-    const [, , w, hgt] = vb.split(/[\s,]+/).map(Number);
-    pic.removeAttribute("width");
-    pic.removeAttribute("height");
-    pic.setAttribute("class", "board-picture");
-    pic.setAttribute("aria-hidden", "true");
     // The click targets are made once per picture, so that a redraw of the
     // highlights keeps the keyboard focus where it is.
     const c = geo.cell;

@@ -184,6 +184,20 @@ export function spinner(text = "Working") {
 
 // svgFrom parses SVG text from the server into a node of this document,
 // dropping scripts and event attributes: the drawing is only a picture.
+// boardPicture reads the server's drawing of a board as a picture to show
+// under the click targets: sized by its box, hidden from screen readers.
+// vb is its view box, w and hgt its size in the frame's units.
+export function boardPicture(text, frame) {
+  const pic = svgFrom(text);
+  const vb = (pic.getAttribute("viewBox") || `0 0 ${frame.width} ${frame.height}`).trim();
+  const [, , w, hgt] = vb.split(/[\s,]+/).map(Number);
+  pic.removeAttribute("width");
+  pic.removeAttribute("height");
+  pic.setAttribute("class", "board-picture");
+  pic.setAttribute("aria-hidden", "true");
+  return {pic, vb, w, hgt};
+}
+
 export function svgFrom(text) {
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   const root = doc.documentElement;
