@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/ludus-games/ludus/engine"
@@ -15,9 +16,22 @@ import (
 	"github.com/ludus-games/ludus/internal/testenv"
 )
 
+// conformance holds the games conformanceGames compiled.
+var conformance struct {
+	sync.Mutex
+	games map[string]*engine.Game
+}
+
 // conformanceGames lists every bundled game, every game and variant of the
 // test rules files, and every reference file that the engine plays.
 func conformanceGames(t *testing.T) map[string]*engine.Game {
+	// Six tests walk every game: they share one compilation of each, made
+	// by the first (a failed one is made again by the next).
+	conformance.Lock()
+	defer conformance.Unlock()
+	if conformance.games != nil {
+		return conformance.games
+	}
 	out := map[string]*engine.Game{}
 	files, _ := filepath.Glob(filepath.Join("..", "games", "*.zrf"))
 	tests, _ := filepath.Glob(filepath.Join("testdata", "games", "*.zrf"))
@@ -45,6 +59,7 @@ func conformanceGames(t *testing.T) map[string]*engine.Game {
 	if len(out) < 5 {
 		t.Fatalf("only %d games found", len(out))
 	}
+	conformance.games = out
 	return out
 }
 

@@ -57,6 +57,7 @@ func TestSecondServerOnSQLiteRefused(t *testing.T) {
 // the session's bot goes on, and a server stopped while its bot thinks
 // leaves the move to the other, nothing lost.
 func TestTwoServersOnePostgres(t *testing.T) {
+	t.Parallel() // waits on PostgreSQL and the servers
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster")
 	}

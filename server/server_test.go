@@ -220,6 +220,7 @@ func TestBotGameSurvivesRestart(t *testing.T) {
 
 // The same on PostgreSQL.
 func TestPostgresRestart(t *testing.T) {
+	t.Parallel() // waits on PostgreSQL and the servers
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster")
 	}

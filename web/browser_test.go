@@ -9,6 +9,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -41,8 +42,16 @@ type page struct {
 	exceptions []string
 }
 
-// TestMain stops the browser that the tests share.
+// TestMain stops the browser that the tests share. The browser tests run
+// side by side, four at once unless -parallel says otherwise: most of
+// their time is spent waiting for the page, the server or the bots.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", "4")
+	}
 	code := m.Run()
 	chrometest.StopShared()
 	os.Exit(code)
@@ -287,6 +296,7 @@ func (p *page) startGame(game, bot string) string {
 }
 
 func TestBrowserTicTacToe(t *testing.T) {
+	t.Parallel()
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	p.shot("games")
@@ -345,6 +355,7 @@ func TestBrowserTicTacToe(t *testing.T) {
 // TestBrowserUndo plays a move, takes it back, and plays again: the move
 // list then shows the first move as a variation.
 func TestBrowserUndo(t *testing.T) {
+	t.Parallel()
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	p.startGame("tic-tac-toe.zrf", "random")
@@ -360,6 +371,7 @@ func TestBrowserUndo(t *testing.T) {
 // TestBrowserWatchSSE watches a game between two bots with WebSockets
 // missing from the browser: the page follows it over Server-Sent Events.
 func TestBrowserWatchSSE(t *testing.T) {
+	t.Parallel()
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	// The WebSocket constructor throws: the page falls back to EventSource.
@@ -383,6 +395,7 @@ func TestBrowserWatchSSE(t *testing.T) {
 // another (and in checkers, capture chains through several) by clicking
 // each position of a legal move in turn, or by dragging.
 func TestBrowserClickMoves(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("games in the browser: skipped with -short")
 	}
@@ -489,6 +502,7 @@ func jsString(s string) string {
 // TestBrowserPicker runs the page's move picker (moves.js) on moves of the
 // universal notation: chains, promotions, drops and passes.
 func TestBrowserPicker(t *testing.T) {
+	t.Parallel()
 	p := openPage(t, "#/")
 	legal := []string{
 		"+ e3 x c5 man-jump nw + c5 x e7 man-jump ne +",

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ludus-games/ludus/internal/chrometest"
 	"github.com/ludus-games/ludus/internal/pgcluster"
+	"github.com/ludus-games/ludus/internal/pgtest"
 	"github.com/ludus-games/ludus/internal/shareddata"
 	"github.com/ludus-games/ludus/internal/testenv"
 )
@@ -15,9 +16,19 @@ import (
 // The command-line tests are scripts in testdata/script: each runs ludus as a
 // user would and checks its output, exit status and files.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(stopsShared{m}, map[string]func(){
 		"ludus": main,
 	})
+}
+
+// stopsShared runs the tests, then stops the PostgreSQL cluster they
+// shared.
+type stopsShared struct{ m *testing.M }
+
+func (s stopsShared) Run() int {
+	code := s.m.Run()
+	pgtest.StopShared()
+	return code
 }
 
 func TestScripts(t *testing.T) {

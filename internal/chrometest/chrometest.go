@@ -77,6 +77,11 @@ func start(chrome string, timeout time.Duration, profile string, opts []chromedp
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("disable-extensions", true),
+		// Tests run tabs side by side: none of them is in front, and none
+		// may have its timers slowed for it.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.Flag("force-color-profile", "srgb"),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.UserDataDir(profile),
