@@ -9,7 +9,6 @@ package web_test
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -46,12 +45,7 @@ type page struct {
 // side by side, four at once unless -parallel says otherwise: most of
 // their time is spent waiting for the page, the server or the bots.
 func TestMain(m *testing.M) {
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		flag.Set("test.parallel", "4")
-	}
+	testenv.DefaultParallel(4)
 	code := m.Run()
 	chrometest.StopShared()
 	os.Exit(code)

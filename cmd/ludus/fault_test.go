@@ -23,6 +23,7 @@ import (
 // start them again to resume, and check that the result equals that of a
 // run never interrupted.
 func TestFaultScripts(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("long runs killed and resumed")
 	}

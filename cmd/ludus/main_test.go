@@ -22,16 +22,19 @@ func TestMain(m *testing.M) {
 }
 
 // stopsShared runs the tests, then stops the PostgreSQL cluster they
-// shared.
+// shared. The scripts run three at once unless -parallel says otherwise:
+// many of them wait on the programs they start.
 type stopsShared struct{ m *testing.M }
 
 func (s stopsShared) Run() int {
+	testenv.DefaultParallel(3)
 	code := s.m.Run()
 	pgtest.StopShared()
 	return code
 }
 
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {

@@ -23,6 +23,7 @@ import (
 // The queue scripts run ludus workers as separate processes against a
 // throw-away PostgreSQL cluster.
 func TestQueueScripts(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster and worker processes")
 	}

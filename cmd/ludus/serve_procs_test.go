@@ -253,6 +253,7 @@ func checkLog(t *testing.T, db *sql.DB, base, id string, acked []string) {
 // while its bot thinks about a move A has claimed, and B makes the move
 // once A's lease runs out.
 func TestServeProcessesKilled(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster and two ludus serve processes")
 	}

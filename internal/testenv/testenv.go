@@ -6,7 +6,9 @@
 package testenv
 
 import (
+	"flag"
 	"os"
+	"strconv"
 	"testing"
 )
 
@@ -32,4 +34,17 @@ func Pick[T any](quick, long T) T {
 		return long
 	}
 	return quick
+}
+
+// DefaultParallel lets n parallel tests run at once unless -parallel was
+// given, for a package whose tests mostly wait (on a browser, on the
+// programs they start) rather than compute: go test's default is the
+// number of processors. Call it from TestMain before m.Run.
+func DefaultParallel(n int) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(n))
+	}
 }
