@@ -87,7 +87,7 @@ type Game struct {
 	// perms are the permutations of the rotate statements (rotate.go).
 	perms [][]rotPair
 	// kernel plays random games on bit sets (dropkernel.go,
-	// jumpkernel.go); nil when the model fits none.
+	// jumpkernel.go, flipkernel.go); nil when the model fits none.
 	kernel kernel
 	// gates[class] bounds the pieces a class's programs may move from
 	// (gate.go); nil: none has one.
@@ -289,6 +289,8 @@ func Compile(r *rules.Rules) (*Game, error) {
 		g.kernel = dk
 	} else if jk := g.buildJumpKernel(); jk != nil {
 		g.kernel = jk
+	} else if fk := g.buildFlipKernel(); fk != nil {
+		g.kernel = fk
 	}
 	// Reach sets cost positions² bits per program and player: on huge
 	// boards attack tests run every program instead.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/ludus-games/ludus/engine/rules"
@@ -174,6 +175,40 @@ func HasKernel(g *Game) bool { _, ok := g.kernel.(*dropKernel); return ok }
 
 // HasJumpKernel reports whether g's playouts run on the jump kernel.
 func HasJumpKernel(g *Game) bool { _, ok := g.kernel.(*jumpKernel); return ok }
+
+// HasFlipKernel reports whether g's playouts run on the flip kernel.
+func HasFlipKernel(g *Game) bool { _, ok := g.kernel.(*flipKernel); return ok }
+
+// FlipPerft is Perft from s by the flip kernel's drops and passes.
+func FlipPerft(s *State, depth int) int64 {
+	return flipPerft(s.g.kernel.(*flipKernel), [2]uint64{s.occ[0], s.occ[1]}, s.turn, depth)
+}
+
+func flipPerft(k *flipKernel, occ [2]uint64, turn, depth int) int64 {
+	if depth == 0 {
+		return 1
+	}
+	side, next := k.side[turn], int(k.g.next[turn])
+	sd := &k.sides[side]
+	own, opp := occ[side], occ[1-side]
+	n, moved := int64(0), false
+	for cand := sd.candidates(own, opp) &^ (own | opp); cand != 0; cand &= cand - 1 {
+		p := int32(bits.TrailingZeros64(cand))
+		f := sd.drop(p, own, opp)
+		if f == 0 {
+			continue
+		}
+		moved = true
+		o := occ
+		o[side] |= 1<<p | f
+		o[1-side] &^= f
+		n += flipPerft(k, o, next, depth-1)
+	}
+	if !moved && k.pass && k.helps(&occ, turn) {
+		n = flipPerft(k, occ, next, depth-1)
+	}
+	return n
+}
 
 // KernelByWindows returns a copy of g whose drop kernel tests lines by
 // the windows through each cell, never by shifts of the whole board.

@@ -4,8 +4,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-
-	"github.com/ludus-games/ludus/engine/rules"
 )
 
 // Playouts of steps and jumps on a board of one word. When every program
@@ -23,15 +21,6 @@ import (
 
 // jkMaxTypes bounds the piece types of a game the kernel plays.
 const jkMaxTypes = 8
-
-// jkBuckets is the size of the repetition filter.
-const jkBuckets = 1024
-
-// jkBucket is an entry of the repetition filter.
-type jkBucket struct {
-	stamp uint32
-	n     uint32
-}
 
 // jumpKernel is what the compiled game knows for the kernel.
 type jumpKernel struct {
@@ -70,14 +59,6 @@ type jkClass struct {
 	single, gated bool
 	gate          *classGate
 	progs         [][]int
-}
-
-// jkGoal is a goal to check for a player.
-type jkGoal struct {
-	goal, player int
-	kind         rules.GoalCondKind
-	n            int32
-	types        uint32 // the types a count counts
 }
 
 // jkBoard is the position the kernel plays on.
@@ -152,35 +133,6 @@ func (k *jumpKernel) load(s *State, b *jkBoard, x *jkScratch) bool {
 	return true
 }
 
-// remember adds hash h to the history.
-func (x *jkScratch) remember(h uint64) {
-	x.hist, x.repsOK = append(x.hist, h), false
-	e := &x.filter[h%jkBuckets]
-	if e.stamp != x.stamp {
-		e.stamp, e.n = x.stamp, 0
-	}
-	e.n++
-}
-
-// repetitions is State.Repetitions for the position of hash h: it and the
-// positions of the history with its hash.
-func (x *jkScratch) repetitions(h uint64) int {
-	if x.repsOK && h == x.repsOf {
-		return x.reps
-	}
-	n := 1
-	if e := &x.filter[h%jkBuckets]; e.stamp == x.stamp && e.n > 0 {
-		for _, o := range x.hist {
-			if o == h {
-				n++
-			}
-		}
-	}
-	x.reps, x.repsOf, x.repsOK = n, h, true
-	return n
-}
-
-// playout plays a random game from s as Playout does; see dropKernel.
 func (k *jumpKernel) playout(s *State, rng *rand.Rand, maxPlies int, rec bool) (r Result, plies int, ok bool, err error) {
 	if s.meter.on {
 		// A state under a budget plays the general way, which spends
@@ -529,74 +481,6 @@ func (k *jumpKernel) drawGated(b *jkBoard, x *jkScratch, side int, c *jkClass, r
 
 // jkMaxGated bounds the programs of a gated class the kernel draws from.
 const jkMaxGated = 16
-
-// met reports whether a goal of gs holds on b (counts and repetitions
-// only: the static goals).
-func (k *jumpKernel) met(b *jkBoard, x *jkScratch, gs []jkGoal) bool {
-	for i := range gs {
-		if k.holds(b, x, &gs[i], -1, nil) {
-			return true
-		}
-	}
-	return false
-}
-
-// holds evaluates goal jg on b; a stalemate of next by moves (nil: no
-// stalemate is asked about).
-func (k *jumpKernel) holds(b *jkBoard, x *jkScratch, jg *jkGoal, next int, moves func() bool) bool {
-	switch jg.kind {
-	case rules.GoalPiecesRemaining, rules.GoalCaptured:
-		n := int32(0)
-		for t := range k.g.ntypes {
-			if jg.types>>t&1 != 0 {
-				n += b.counts[jg.player][t]
-			}
-		}
-		if jg.kind == rules.GoalCaptured {
-			return n == 0
-		}
-		return n == jg.n
-	case rules.GoalTotalPieceCount:
-		n := int32(0)
-		for o := range 2 {
-			for t := range k.g.ntypes {
-				if jg.types>>t&1 != 0 {
-					n += b.counts[o][t]
-				}
-			}
-		}
-		return n == jg.n
-	case rules.GoalRepetition:
-		return x.repetitions(b.hash) >= 3
-	case rules.GoalStalemated:
-		return moves != nil && jg.player == next && !moves()
-	}
-	return false
-}
-
-// result is the result when the game ends at b with turn to move: after
-// the draw found no move (none), or after a static goal held.
-func (k *jumpKernel) result(s *State, b *jkBoard, x *jkScratch, mover, turn int, none bool) (Result, error) {
-	g := k.g
-	next := g.turns[turn].Player
-	side := g.turns[turn].Side
-	known, has := none, false
-	moves := func() bool {
-		if !known {
-			has, known = k.anyMove(b, x, side), true
-		}
-		return has
-	}
-	for i := range k.full[mover] {
-		if jg := &k.full[mover][i]; k.holds(b, x, jg, next, moves) {
-			return s.outcome(jg.goal, jg.player)
-		}
-	}
-	if !moves() {
-		return s.draw("no moves"), nil
-	}
-	return Result{}, nil
-}
 
 // replay plays the moves recorded by the last playout on s.
 func (k *jumpKernel) replay(s *State) {

@@ -35,7 +35,7 @@ func Playout(s *State, rng *rand.Rand, maxPlies int, ml *MoveList) (Result, int,
 }
 
 // kernel plays random games on bit sets, for a game whose model fits it
-// (dropkernel.go, jumpkernel.go).
+// (dropkernel.go, jumpkernel.go, flipkernel.go).
 type kernel interface {
 	// ready reports whether the kernel plays from entry t of the turn
 	// order.

@@ -55,6 +55,9 @@ type State struct {
 	// kmoves are the moves of the drop kernel's last game, when asked
 	// for (dropkernel.go).
 	kmoves []kMove
+	// fmoves are the drops (-1: passes) of the flip kernel's last game,
+	// when asked for (flipkernel.go).
+	fmoves []int32
 	// jk is the jump kernel's working storage (jumpkernel.go).
 	jk *jkScratch
 	// countDepth is how many (count moves) of invariants this state is
