@@ -48,7 +48,7 @@ func (p *page) shownPath(path string) {
 // the arrow keys, Home and End step through, new moves of the game come
 // in meanwhile, and "back to the game" returns to it.
 func TestBrowserBrowse(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	id := p.startBoth("chess.zrf")
 	for i, m := range []string{"e2e4", "e7e5", "g1f3"} {
@@ -107,7 +107,7 @@ func TestBrowserBrowse(t *testing.T) {
 // (a1 at the top); the button and f turn it; the picture and the click
 // targets turn together.
 func TestBrowserFlip(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	p.startSeats("chess.zrf", `[{kind: "bot", spec: "random"}, {kind: "human"}]`)
 	above := `(() => { const y = (c) => Number(document.querySelector('.board-overlay .target[data-cell="' + c + '"]').getAttribute("y"));
@@ -129,7 +129,7 @@ func TestBrowserFlip(t *testing.T) {
 // TestBrowserPlayFromHere: a new game from a move of the list starts
 // there, human against human unless chosen otherwise.
 func TestBrowserPlayFromHere(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	id := p.startBoth("chess.zrf")
 	p.typeMove("e2e4", 1)
@@ -165,7 +165,7 @@ func TestBrowserPlayFromHere(t *testing.T) {
 // taken off, the side to move chosen, and a game started there; a
 // position the rules find over is said so.
 func TestBrowserPositionEditor(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	p.click(`[data-game="chess.zrf"]`)
@@ -224,7 +224,6 @@ func TestBrowserPositionEditor(t *testing.T) {
 // TestBrowserAnalysis asks a bot about the position shown: a mate in one
 // found is a win, said in words, its line in standard algebraic notation.
 func TestBrowserAnalysis(t *testing.T) {
-	t.Parallel()
 	p := openPage(t, "#/")
 	p.startBoth("chess.zrf")
 	for i, m := range []string{"e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6"} {

@@ -15,7 +15,7 @@ import (
 // TestBrowserBoardGames plays a few moves of each game by clicking, with
 // random players in the other seats.
 func TestBrowserBoardGames(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	if testing.Short() {
 		t.Skip("three games in the browser: skipped with -short")
 	}

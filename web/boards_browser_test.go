@@ -89,7 +89,7 @@ const motionCases = `(async () => {
 // turned turns with its marbles; the next picture finishes what still
 // moves; with less motion asked for, nothing moves.
 func TestBrowserMotion(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	type result struct {
 		Slide, Capture, Turn, Drop, None map[string]string
@@ -152,7 +152,7 @@ func (p *page) recordAnimations() {
 // TestBrowserMotionInGame: in a game, the piece moved slides (for both
 // players' moves), and a capture fades the piece taken.
 func TestBrowserMotionInGame(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	p.startBoth("chess.zrf")
 	p.recordAnimations()
@@ -172,7 +172,7 @@ func TestBrowserMotionInGame(t *testing.T) {
 // position that way, Enter picks, Escape drops a move begun; each move,
 // the page's and the bot's, is said to screen readers in SAN.
 func TestBrowserKeyboard(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	id := p.startGame("chess.zrf", "random")
@@ -244,7 +244,7 @@ func TestBrowserKeyboard(t *testing.T) {
 // characters and the river, shogi's pentagons, draughts' numbered
 // squares, as the session page shows them.
 func TestBrowserBoardsAsPlayed(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	for _, tt := range []struct {
 		game, shot, shape string

@@ -41,11 +41,8 @@ type page struct {
 	exceptions []string
 }
 
-// TestMain stops the browser that the tests share. The browser tests run
-// side by side, four at once unless -parallel says otherwise: most of
-// their time is spent waiting for the page, the server or the bots.
+// TestMain stops the browser that the tests share.
 func TestMain(m *testing.M) {
-	testenv.DefaultParallel(4)
 	code := m.Run()
 	chrometest.StopShared()
 	os.Exit(code)
@@ -290,7 +287,6 @@ func (p *page) startGame(game, bot string) string {
 }
 
 func TestBrowserTicTacToe(t *testing.T) {
-	t.Parallel()
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	p.shot("games")
@@ -349,7 +345,7 @@ func TestBrowserTicTacToe(t *testing.T) {
 // TestBrowserUndo plays a move, takes it back, and plays again: the move
 // list then shows the first move as a variation.
 func TestBrowserUndo(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	p.startGame("tic-tac-toe.zrf", "random")
@@ -365,7 +361,7 @@ func TestBrowserUndo(t *testing.T) {
 // TestBrowserWatchSSE watches a game between two bots with WebSockets
 // missing from the browser: the page follows it over Server-Sent Events.
 func TestBrowserWatchSSE(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	// The WebSocket constructor throws: the page falls back to EventSource.
@@ -389,7 +385,6 @@ func TestBrowserWatchSSE(t *testing.T) {
 // another (and in checkers, capture chains through several) by clicking
 // each position of a legal move in turn, or by dragging.
 func TestBrowserClickMoves(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("games in the browser: skipped with -short")
 	}
@@ -496,7 +491,7 @@ func jsString(s string) string {
 // TestBrowserPicker runs the page's move picker (moves.js) on moves of the
 // universal notation: chains, promotions, drops and passes.
 func TestBrowserPicker(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	legal := []string{
 		"+ e3 x c5 man-jump nw + c5 x e7 man-jump ne +",
@@ -552,4 +547,14 @@ func TestBrowserPicker(t *testing.T) {
 func jsonOf(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// longBrowserTest skips a browser test in the quick run, which keeps one
+// browser test of each page: each test costs Chromium seconds of
+// processor time (a tab, a page, its drawing), more than the test binary
+// itself, so all of them would take the quick run over its minutes.
+// LUDUS_LONG=1 runs them all.
+func longBrowserTest(t *testing.T) {
+	t.Helper()
+	testenv.SkipUnlessLong(t)
 }

@@ -25,7 +25,6 @@ func (p *page) setText(text string) {
 // starts; saved again, it is the next version, and the game started
 // before is offered a restart on it.
 func TestBrowserEditor(t *testing.T) {
-	t.Parallel()
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	p.click(`[data-game="tic-tac-toe.zrf"]`)
@@ -107,7 +106,7 @@ func TestBrowserEditor(t *testing.T) {
 // TestBrowserReadOnlyRules: a bundled game's rules open read-only, and
 // copy to a game of one's own.
 func TestBrowserReadOnlyRules(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/design/connect-four.zrf")
 	wait[bool](p, `(document.querySelector(".code-text") || {value: ""}).value.includes("(game")`, 10*time.Second)
 	if ro := eval[bool](p, `document.querySelector(".code-text").readOnly`); !ro {
@@ -124,7 +123,7 @@ func TestBrowserReadOnlyRules(t *testing.T) {
 // TestBrowserBalanceRun starts a balance run from the rules page, follows
 // it to its report and charts, and finds it in the game's runs.
 func TestBrowserBalanceRun(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/design/tic-tac-toe.zrf")
 	wait[bool](p, `!!document.querySelector("#run-start") && document.querySelectorAll("#run-list li").length > 0`, 10*time.Second)
 	eval[chromedp.Void](p, `(() => {
@@ -165,7 +164,7 @@ func TestBrowserBalanceRun(t *testing.T) {
 // TestBrowserDungeonSteps steps through the search behind a layout: the
 // chains in their colours, then partial layouts, a step back among them.
 func TestBrowserDungeonSteps(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/dungeon")
 	wait[bool](p, `!!document.querySelector("#dungeon-spec option[value='warren.yaml']")`, 30*time.Second)
 	eval[chromedp.Void](p, `(() => {
@@ -232,7 +231,7 @@ func TestBrowserDungeonSteps(t *testing.T) {
 // TestBrowserLinjatCurve: a puzzle generated in the page shows the
 // optimiser's best score against its iterations.
 func TestBrowserLinjatCurve(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/linjat")
 	wait[bool](p, `!!document.querySelector("#linjat-generate")`, 10*time.Second)
 	p.click("#linjat-generate")

@@ -18,7 +18,6 @@ import (
 // TestBrowserNotFound: an unknown address, after a page with a tab, shows
 // a page saying so, and no tab as the current one.
 func TestBrowserNotFound(t *testing.T) {
-	t.Parallel()
 	p := openPage(t, "#/tiles")
 	wait[bool](p, `document.querySelectorAll(".tabs a.active").length === 1`, 10*time.Second)
 	eval[chromedp.Void](p, `location.hash = "#/nowhere"`)
@@ -37,7 +36,7 @@ func TestBrowserNotFound(t *testing.T) {
 // seat to each player, not to the dice, and the game is played by
 // clicking.
 func TestBrowserUr(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	p.click(`[data-game="ur.zrf"]`)
@@ -83,7 +82,7 @@ func TestBrowserUr(t *testing.T) {
 // TestBrowserRecordFormats: the record is offered in the formats that can
 // write the game, and each of them downloads.
 func TestBrowserRecordFormats(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	tests := []struct {
 		game string
 		want []string
@@ -114,7 +113,7 @@ func TestBrowserRecordFormats(t *testing.T) {
 // TestBrowserConnectFourColumn: a click anywhere in a column drops a disc
 // into it.
 func TestBrowserConnectFourColumn(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	id := p.startGame("connect-four.zrf", "random")
@@ -134,7 +133,7 @@ func TestBrowserConnectFourColumn(t *testing.T) {
 // the eight turns of a quadrant is offered, whether or not two of them
 // lead to the same position.
 func TestBrowserPentago(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	id := p.startGame("pentago.zrf", "random")

@@ -40,7 +40,7 @@ func (p *page) typeMove(move string, n int) {
 }
 
 func TestBrowserChessAsPlayed(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	p.startBoth("chess.zrf")
 	for i, m := range []string{"e2e4", "f7f6", "d1h5"} {
@@ -107,7 +107,7 @@ func (p *page) seatColours(id string) {
 // TestBrowserResultInWords: tic-tac-toe ends in "X wins: three in a row",
 // its seats in the colours of X and O.
 func TestBrowserResultInWords(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	id := p.startBoth("tic-tac-toe.zrf")
 	for i, m := range []string{"a1", "a2", "b1", "b2"} {
@@ -124,7 +124,7 @@ func TestBrowserResultInWords(t *testing.T) {
 // TestBrowserGoPoints: Go on a wooden board, and a game ended by two
 // passes won by the points counted.
 func TestBrowserGoPoints(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	p.startBoth("go.zrf")
 	p.click(target("e5"))

@@ -29,7 +29,6 @@ func openPhone(t *testing.T, url, route string) *page {
 // than the screen, the tabs are all within reach, and the board fills
 // the width with the panels below it.
 func TestBrowserPhone(t *testing.T) {
-	t.Parallel()
 	url := os.Getenv("LUDUS_TEST_SERVER")
 	if url == "" {
 		url = startServer(t)

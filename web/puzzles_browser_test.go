@@ -18,7 +18,6 @@ import (
 // TestBrowserLinjat asks for a hint, then solves the generated puzzle by
 // clicking: each number, then the ends of its line in the solution.
 func TestBrowserLinjat(t *testing.T) {
-	t.Parallel()
 	p := openPage(t, "#/linjat")
 	text := wait[string](p, `(document.querySelector(".linjat-board") || {dataset: {}}).dataset.puzzle || ""`, 60*time.Second)
 	puz, err := linjat.Parse(text)
@@ -66,7 +65,6 @@ func TestBrowserLinjat(t *testing.T) {
 // Test2048 plays a few moves with the keys and the buttons, and one move of
 // the AI, whose evaluation of each move is shown.
 func TestBrowser2048(t *testing.T) {
-	t.Parallel()
 	p := openPage(t, "#/2048")
 	wait[bool](p, `[...document.querySelectorAll("#g2048-board .tile")].filter((e) => e.dataset.value > 0).length === 2`, 20*time.Second)
 	moves := func() int {
@@ -125,7 +123,6 @@ func TestBrowser2048(t *testing.T) {
 // TestBrowserDungeon shows a layout, the next seed's, and offers the
 // downloads.
 func TestBrowserDungeon(t *testing.T) {
-	t.Parallel()
 	p := openPage(t, "#/dungeon")
 	wait[bool](p, `!!document.querySelector("#dungeon-picture svg")`, 30*time.Second)
 	// Another spec.
@@ -153,7 +150,6 @@ func TestBrowserDungeon(t *testing.T) {
 
 // TestBrowserTiles shows a tile set's tiles, two boards and its score.
 func TestBrowserTiles(t *testing.T) {
-	t.Parallel()
 	p := openPage(t, "#/tiles")
 	wait[bool](p, `(() => {
 		const imgs = [...document.querySelectorAll("#tiles-picture img, .boards img")];
@@ -174,7 +170,7 @@ func TestBrowserTiles(t *testing.T) {
 // nearly one length), and a game left for another page is there on
 // coming back.
 func TestBrowser2048Honest(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/2048")
 	wait[bool](p, `[...document.querySelectorAll("#g2048-board .tile")].filter((e) => e.dataset.value > 0).length === 2`, 20*time.Second)
 	p.click("#g2048-ai")

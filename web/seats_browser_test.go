@@ -33,7 +33,7 @@ func (p *page) playCell(cell string, moves int) {
 // the seat, and the two play tic-tac-toe to the end on a clock, one move
 // taken back by request and acceptance on the way.
 func TestBrowserTwoPlayers(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	x := openPage(t, "#/")
 	wait[bool](x, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	x.click(`[data-game="tic-tac-toe.zrf"]`)

@@ -19,7 +19,7 @@ import (
 // later rather than in a loop, follows the game by polling meanwhile, and
 // goes live once a place is free.
 func TestBrowserStreamBackoff(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	if os.Getenv("LUDUS_TEST_SERVER") != "" {
 		t.Skip("counts the requests of a server of its own")
 	}

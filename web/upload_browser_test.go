@@ -13,7 +13,6 @@ import (
 // TestBrowserUpload uploads a rules file from the games page and starts a
 // game of it; a file that does not read is refused with the reader's error.
 func TestBrowserUpload(t *testing.T) {
-	t.Parallel()
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	src, err := os.ReadFile(filepath.Join("..", "games", "tic-tac-toe.zrf"))
@@ -58,7 +57,7 @@ func TestBrowserUpload(t *testing.T) {
 // start, starting a game of it is refused with the engine's reason; in a
 // later position, the session stops and the page says why.
 func TestBrowserRulesFail(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	const line = `(board (grid (start-rectangle 0 0 1 1) (dimensions ("a/b/c" (1 0))) (directions (e 1 0) (w -1 0))))`
@@ -98,7 +97,7 @@ func TestBrowserRulesFail(t *testing.T) {
 // TestBrowserHex plays on a hex board of a file written here: the page
 // draws hexes and takes a click on one.
 func TestBrowserHex(t *testing.T) {
-	t.Parallel()
+	longBrowserTest(t)
 	p := openPage(t, "#/")
 	wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 	file := filepath.Join(t.TempDir(), "hex3.zrf")
