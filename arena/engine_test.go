@@ -119,7 +119,7 @@ var dialectGames = []struct {
 	{"international-draughts.zrf", "", "mcts:iterations=200", 2, "mcts:iterations=200", 60, 2},
 	{"italian-draughts.zrf", "", "mcts:iterations=200", 6, "mcts:iterations=200", 200, 3},
 	{"laska.zrf", "", "mcts:iterations=200", 6, "mcts:iterations=200", 200, 3},
-	{"ur.zrf", "", "mcts:iterations=50", 2, "mcts:iterations=200", 8, 2},
+	{"ur.zrf", "", "", 0, "mcts:iterations=200", 8, 2},
 	{"fanorona.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=200", 200, 3},
 	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", 2, "mcts:iterations=200", 30, 3},
 	{"pentago.zrf", "", "mcts:iterations=100", 3, "mcts:iterations=400", 24, 2},
