@@ -116,13 +116,13 @@ func agree(t *testing.T, g, ref *engine.Game) {
 	}
 }
 
-// TestNthBit checks the kernel's select against clearing bits one by one,
-// on words of every density.
+// TestNthBit checks the kernel's selects against clearing bits one by
+// one, on words of every density.
 func TestNthBit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for n := 0; n < 2000; n++ {
 		x := rng.Uint64()
-		for k := n % 4; k > 0; k-- {
+		for k := n % 8; k > 0; k-- {
 			x &= rng.Uint64() // sparser words too
 		}
 		if n%100 == 0 {
@@ -134,6 +134,11 @@ func TestNthBit(t *testing.T) {
 			y &= y - 1
 			if got := engine.NthBit(x, i); got != want {
 				t.Fatalf("NthBit(%#x, %d) = %d, want %d", x, i, got, want)
+			}
+			if n := bits.OnesCount64(x); n <= 9 {
+				if got := engine.Rank(x, n, i); got != want {
+					t.Fatalf("Rank(%#x, %d, %d) = %d, want %d", x, n, i, got, want)
+				}
 			}
 		}
 	}

@@ -236,7 +236,7 @@ func (w *dropWord) run(p *wordPos, rng *rand.Rand, maxPlies, turn, mover int, km
 			}
 			n = bits.OnesCount64(cand)
 			if n > 0 && ply < maxPlies {
-				dest = nthBit1(cand, intN(rng, n))
+				dest = rank(cand, n, intN(rng, n))
 			}
 		} else {
 			p.full = full
@@ -339,6 +339,34 @@ func (p *wordPos) pick(cl []kwDrop, sets *[kwMaxDrops]uint64, i int) (*kwDrop, i
 		}
 	}
 	panic("engine: word loop drop index out of range") // unreachable: i < count
+}
+
+// rank returns the position of the member of rank i of x, a set of n
+// members. For a set of at most eight (connect four has seven
+// candidates at most), the members are written out while the random
+// number is drawn, and the drawn one is read back: a shorter path from
+// the set to the drop than nthBit1.
+func rank(x uint64, n, i int) int32 {
+	if n > 8 {
+		return nthBit1(x, i)
+	}
+	var at [8]uint8
+	at[0] = uint8(bits.TrailingZeros64(x))
+	x &= x - 1
+	at[1] = uint8(bits.TrailingZeros64(x))
+	x &= x - 1
+	at[2] = uint8(bits.TrailingZeros64(x))
+	x &= x - 1
+	at[3] = uint8(bits.TrailingZeros64(x))
+	x &= x - 1
+	at[4] = uint8(bits.TrailingZeros64(x))
+	x &= x - 1
+	at[5] = uint8(bits.TrailingZeros64(x))
+	x &= x - 1
+	at[6] = uint8(bits.TrailingZeros64(x))
+	x &= x - 1
+	at[7] = uint8(bits.TrailingZeros64(x))
+	return int32(at[i&7])
 }
 
 // holds reports whether some direction of kl has a line in m, as

@@ -256,6 +256,10 @@ func WithoutWord(g *Game) *Game {
 	return &c
 }
 
+// Rank is the select of the drop kernel's loop on one word, for a set of
+// n members.
+func Rank(x uint64, n, i int) int { return int(rank(x, n, i)) }
+
 // IntN is the drop kernel's inline rng.IntN.
 func IntN(rng *rand.Rand, n int) int { return intN(rng, n) }
 
