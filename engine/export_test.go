@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/ludus-games/ludus/engine/rules"
 )
@@ -176,6 +177,20 @@ func HasKernel(g *Game) bool { _, ok := g.kernel.(*dropKernel); return ok }
 
 // HasJumpKernel reports whether g's playouts run on the jump kernel.
 func HasJumpKernel(g *Game) bool { _, ok := g.kernel.(*jumpKernel); return ok }
+
+// JumpKernelByUnion returns a copy of g whose jump kernel tries every
+// program of a gated class from the pieces the union of its guards lets
+// through, not each program from its own guard's.
+func JumpKernelByUnion(g *Game) *Game {
+	c := *g
+	k := *g.kernel.(*jumpKernel)
+	k.classes = slices.Clone(k.classes)
+	for i := range k.classes {
+		k.classes[i].guardOf = [2][]int{}
+	}
+	c.kernel = &k
+	return &c
+}
 
 // HasFlipKernel reports whether g's playouts run on the flip kernel.
 func HasFlipKernel(g *Game) bool { _, ok := g.kernel.(*flipKernel); return ok }
