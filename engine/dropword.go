@@ -102,7 +102,8 @@ func (d *kwDrop) cands(p *wordPos) uint64 {
 }
 
 // kwLine is a line set of at most four directions of two shifts each (n:
-// how many; 0 when the drop's goals are tested by kLine.holds).
+// how many; 0 when the drop's goals are tested by kLine.holds), tested
+// on all four (the pairs of the directions it lacks hold no cell).
 type kwLine struct {
 	mask, least, n int
 	pairs          [4][2]kwShift
@@ -302,7 +303,21 @@ func (w *dropWord) run(p *wordPos, rng *rand.Rand, maxPlies, turn, mover int, km
 		}
 		mover, turn = t.player, t.next
 		if kl := &d.line; kl.n > 0 {
-			if m := p.match[kl.mask&(kMaxMasks-1)]; bits.OnesCount64(m) >= kl.least && kl.holds(m) {
+			m := p.match[kl.mask&(kMaxMasks-1)]
+			if bits.OnesCount64(m) < kl.least {
+				continue
+			}
+			// kLine.holds by pairs, unrolled: the pairs a line
+			// set has fewer of hold no cell.
+			q := &kl.pairs
+			y0 := m & bits.RotateLeft64(m, q[0][0].rot) & q[0][0].valid
+			y1 := m & bits.RotateLeft64(m, q[1][0].rot) & q[1][0].valid
+			y2 := m & bits.RotateLeft64(m, q[2][0].rot) & q[2][0].valid
+			y3 := m & bits.RotateLeft64(m, q[3][0].rot) & q[3][0].valid
+			if y0&bits.RotateLeft64(y0, q[0][1].rot)&q[0][1].valid|
+				y1&bits.RotateLeft64(y1, q[1][1].rot)&q[1][1].valid|
+				y2&bits.RotateLeft64(y2, q[2][1].rot)&q[2][1].valid|
+				y3&bits.RotateLeft64(y3, q[3][1].rot)&q[3][1].valid != 0 {
 				return ply + 1, turn, mover, dest, wordLine
 			}
 			continue
@@ -400,18 +415,6 @@ func rank(x uint64, n, i int) int32 {
 	x &= x - 1
 	at[7] = uint8(bits.TrailingZeros64(x))
 	return int32(at[i&7])
-}
-
-// holds reports whether some direction of kl has a line in m, as
-// kLine.holds does.
-func (kl *kwLine) holds(m uint64) bool {
-	var found uint64
-	for i := range kl.pairs[:min(kl.n, 4)] {
-		a, c := &kl.pairs[i][0], &kl.pairs[i][1]
-		y := m & bits.RotateLeft64(m, a.rot) & a.valid
-		found |= y & bits.RotateLeft64(y, c.rot) & c.valid
-	}
-	return found != 0
 }
 
 // intN returns rng.IntN(n), the same number from the same draw, inline
