@@ -347,7 +347,7 @@ func (pr *jkProg) holds(b *jkBoard, side int, at int32) bool {
 
 // jump makes jump pr of piece v from at after the chain so far, and
 // records the moves it ends or that go on from it, in the generator's
-// order (partial in emit.go): a step that brings back a position of the
+// order (partial in partial.go): a step that brings back a position of the
 // move is not made, and one with no continuation ends the move.
 func (k *jumpKernel) jump(b *jkBoard, x *jkScratch, side int, pr *jkProg, at int32, v Piece) {
 	g := k.g
