@@ -19,7 +19,7 @@ import (
 // move has the same chance, so the move found is uniform. Only the first
 // steps are listed, and only the drawn continuation runs.
 
-// chainState is a draw among composite moves under way (emit.go's
+// chainState is a draw among composite moves under way (partial.go's
 // partial reads it).
 type chainState struct {
 	// listing: record the first steps (items) without continuing them.

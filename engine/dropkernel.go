@@ -69,6 +69,8 @@ type dropKernel struct {
 	slots []int32 // the reserve cells drops draw on
 	// replaces: some drop may land on an occupied cell.
 	replaces bool
+	// word is the loop on one word, when the game fits it.
+	word *dropWord
 }
 
 // kGuard is a guard as masked compares: the cells that must be occupied
@@ -386,8 +388,11 @@ var selectInByte = func() (t [256 * 8]uint8) {
 
 // line reports whether the line set kl holds through dest, whose cell
 // matches its test.
-func (b *kBoard) line(kl *kLine, dest int32) bool {
-	m := b.match[kl.mask]
+func (b *kBoard) line(kl *kLine, dest int32) bool { return kl.holds(b.match[kl.mask], dest) }
+
+// holds reports whether the line set kl holds through dest among the
+// cells of m, the cells matching its test.
+func (kl *kLine) holds(m uint64, dest int32) bool {
 	if kl.dirs != nil {
 		// The position before the drop held no line of this test (every
 		// static goal was checked there), so a line anywhere is one
@@ -456,15 +461,18 @@ func (k *dropKernel) playout(s *State, rng *rand.Rand, maxPlies int, rec bool) (
 	if over, err := s.staticEnd(); over || err != nil {
 		return Result{}, 0, false, nil
 	}
-	var b kBoard
-	if !k.load(s, &b) {
-		return Result{}, 0, false, nil
-	}
 	g := k.g
 	turn := s.turn
 	mover := g.prevPlayer(turn)
 	if n := len(s.frames); n > 0 {
 		mover = g.turns[s.frames[n-1].turn].Player
+	}
+	if k.word != nil {
+		return k.playWord(s, rng, maxPlies, rec, turn, mover)
+	}
+	var b kBoard
+	if !k.load(s, &b) {
+		return Result{}, 0, false, nil
 	}
 	for ply := 0; ; ply++ {
 		t := &k.turns[turn]

@@ -116,13 +116,13 @@ func agree(t *testing.T, g, ref *engine.Game) {
 	}
 }
 
-// TestNthBit checks the kernel's select against clearing bits one by one,
-// on words of every density.
+// TestNthBit checks the kernel's selects against clearing bits one by
+// one, on words of every density.
 func TestNthBit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for n := 0; n < 2000; n++ {
 		x := rng.Uint64()
-		for k := n % 4; k > 0; k-- {
+		for k := n % 8; k > 0; k-- {
 			x &= rng.Uint64() // sparser words too
 		}
 		if n%100 == 0 {
@@ -134,6 +134,11 @@ func TestNthBit(t *testing.T) {
 			y &= y - 1
 			if got := engine.NthBit(x, i); got != want {
 				t.Fatalf("NthBit(%#x, %d) = %d, want %d", x, i, got, want)
+			}
+			if n := bits.OnesCount64(x); n <= 9 {
+				if got := engine.Rank(x, n, i); got != want {
+					t.Fatalf("Rank(%#x, %d, %d) = %d, want %d", x, n, i, got, want)
+				}
 			}
 		}
 	}
@@ -179,6 +184,97 @@ func moveForMove(t *testing.T, g, ref *engine.Game, games int) {
 			for range na {
 				ps.Undo()
 				pr.Undo()
+			}
+		}
+	}
+}
+
+// wordGames are the games of kernelGames that the kernel plays on one
+// word.
+var wordGames = []struct {
+	file  string
+	depth int // of the perft compared
+}{
+	{filepath.Join("..", "games", "connect-four.zrf"), 6},
+	{filepath.Join("..", "games", "tic-tac-toe.zrf"), 9},
+	{filepath.Join("testdata", "games", "lines.zrf"), 3},
+	{filepath.Join("testdata", "games", "ledges.zrf"), 6},
+	{filepath.Join("testdata", "games", "five.zrf"), 3},
+}
+
+func TestWordKernelFits(t *testing.T) {
+	words := map[string]bool{}
+	for _, tc := range wordGames {
+		words[tc.file] = true
+	}
+	for _, tc := range kernelGames {
+		if got := engine.HasWordKernel(compile(t, tc.file, "")); got != words[tc.file] {
+			t.Errorf("%s: loop on one word %v, want %v", tc.file, got, words[tc.file])
+		}
+	}
+}
+
+// TestWordKernelAgrees plays the games of the loop on one word on the
+// kernel's general loop too, against the general path: both loops stay
+// checked.
+func TestWordKernelAgrees(t *testing.T) {
+	for _, tc := range wordGames {
+		t.Run(filepath.Base(tc.file), func(t *testing.T) {
+			g := compile(t, tc.file, "")
+			gk := engine.WithoutWord(g)
+			if !engine.HasKernel(gk) || engine.HasWordKernel(gk) {
+				t.Fatal("WithoutWord did not leave the general loop")
+			}
+			agree(t, gk, engine.WithoutKernel(g))
+			moveForMove(t, gk, engine.WithoutKernel(g), 10)
+		})
+	}
+}
+
+// TestWordKernelPerft counts the move trees of the loop on one word (its
+// candidate sets, its line tests) against the general path's Perft, from
+// the start and from positions part way through random games.
+func TestWordKernelPerft(t *testing.T) {
+	for _, tc := range wordGames {
+		t.Run(filepath.Base(tc.file), func(t *testing.T) {
+			g := compile(t, tc.file, "")
+			s, r := engine.NewState(g), engine.NewState(engine.WithoutKernel(g))
+			for i, pre := range []int{0, 3, 6, 11} {
+				for s.Undo() {
+				}
+				for r.Undo() {
+				}
+				depth := tc.depth
+				if pre > 0 {
+					engine.NewPosition(s, nil).RandomGame(rand.New(rand.NewPCG(uint64(i), 4)), pre)
+					engine.NewPosition(r, nil).RandomGame(rand.New(rand.NewPCG(uint64(i), 4)), pre)
+					depth = min(depth, 4)
+				}
+				want, err := engine.Perft(r, depth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := engine.WordPerft(s, depth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want || want == 0 && s.Ply() == 0 {
+					t.Errorf("start %d (ply %d): perft(%d) = %d on one word, %d on the general path", i, s.Ply(), depth, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestIntN checks the kernel's inline draw against rng.IntN: the same
+// numbers from the same seeds, for small, power-of-two and large bounds.
+func TestIntN(t *testing.T) {
+	bounds := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 63, 64, 65, 1000, 1 << 40, 1<<62 + 1, 3 << 61}
+	for _, n := range bounds {
+		a, b := rand.New(rand.NewPCG(uint64(n), 5)), rand.New(rand.NewPCG(uint64(n), 5))
+		for i := 0; i < 2000; i++ {
+			if x, y := engine.IntN(a, n), b.IntN(n); x != y {
+				t.Fatalf("IntN(%d) draw %d: %d, rng.IntN %d", n, i, x, y)
 			}
 		}
 	}

@@ -32,6 +32,7 @@ func (g *Game) buildDropKernel() *dropKernel {
 	if !any || !k.buildTurns() || !k.buildWatch() || !k.buildGoals() {
 		return nil
 	}
+	k.word = k.buildWord()
 	return k
 }
 

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/ludus-games/ludus/engine/rules"
 )
@@ -176,6 +178,20 @@ func HasKernel(g *Game) bool { _, ok := g.kernel.(*dropKernel); return ok }
 // HasJumpKernel reports whether g's playouts run on the jump kernel.
 func HasJumpKernel(g *Game) bool { _, ok := g.kernel.(*jumpKernel); return ok }
 
+// JumpKernelByUnion returns a copy of g whose jump kernel tries every
+// program of a gated class from the pieces the union of its guards lets
+// through, not each program from its own guard's.
+func JumpKernelByUnion(g *Game) *Game {
+	c := *g
+	k := *g.kernel.(*jumpKernel)
+	k.classes = slices.Clone(k.classes)
+	for i := range k.classes {
+		k.classes[i].guardOf = [2][]int{}
+	}
+	c.kernel = &k
+	return &c
+}
+
 // HasFlipKernel reports whether g's playouts run on the flip kernel.
 func HasFlipKernel(g *Game) bool { _, ok := g.kernel.(*flipKernel); return ok }
 
@@ -233,7 +249,87 @@ func KernelByWindows(g *Game) *Game {
 			gs[j].dirs, gs[j].pairs = nil, nil
 		}
 	}
+	if k.word != nil {
+		k.word = k.buildWord()
+	}
 	return &c
+}
+
+// HasWordKernel reports whether g's playouts run on the drop kernel's
+// loop on one word.
+func HasWordKernel(g *Game) bool { k, ok := g.kernel.(*dropKernel); return ok && k.word != nil }
+
+// WithoutWord returns a copy of g whose drop kernel plays on its general
+// loop, never on one word.
+func WithoutWord(g *Game) *Game {
+	c := *g
+	if k, ok := g.kernel.(*dropKernel); ok {
+		nk := *k
+		nk.word = nil
+		c.kernel = &nk
+	}
+	return &c
+}
+
+// Rank is the select of the drop kernel's loop on one word, for a set of
+// n members.
+func Rank(x uint64, n, i int) int { return int(rank(x, n, i)) }
+
+// IntN is the drop kernel's inline rng.IntN.
+func IntN(rng *rand.Rand, n int) int { return intN(rng, n) }
+
+// WordPerft is Perft from s by the candidate sets and line tests of the
+// drop kernel's loop on one word.
+func WordPerft(s *State, depth int) (int64, error) {
+	k := s.g.kernel.(*dropKernel)
+	if depth == 0 {
+		return 1, nil
+	}
+	if over, err := s.staticEnd(); over || err != nil {
+		return 0, err
+	}
+	var p wordPos
+	if !k.loadWord(s, &p) {
+		return 0, errors.New("a position the word loop does not follow")
+	}
+	return wordPerft(k.word, &p, s.turn, depth), nil
+}
+
+// wordPerft counts the leaves depth > 0 plies under p, no goal holding
+// there, with turn to move.
+func wordPerft(w *dropWord, p *wordPos, turn, depth int) int64 {
+	var sets [kwMaxDrops]uint64
+	t := &w.turns[turn]
+	cl, n := p.count(t, &sets)
+	if depth == 1 {
+		return int64(n)
+	}
+	var total int64
+	for j := range cl {
+		d := &cl[j]
+		for x := sets[j]; x != 0; x &= x - 1 {
+			q := *p
+			dest := int32(d.dest[bits.TrailingZeros64(x)])
+			bit := uint64(1) << dest
+			q.full |= bit
+			q.own[d.owner] |= bit
+			for m := d.kd.match; m != 0; m &= m - 1 {
+				q.match[bits.TrailingZeros64(m)] |= bit
+			}
+			if d.res >= 0 {
+				q.res[d.res]--
+			}
+			met := false
+			for i := range d.kd.checks {
+				kl := &d.kd.checks[i]
+				met = met || kl.holds(q.match[kl.mask], dest)
+			}
+			if !met {
+				total += wordPerft(w, &q, t.next, depth-1)
+			}
+		}
+	}
+	return total
 }
 
 // NthBit returns the position of the set bit of rank i in x (the drop

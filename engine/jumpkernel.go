@@ -59,6 +59,12 @@ type jkClass struct {
 	single, gated bool
 	gate          *classGate
 	progs         [][]int
+	// guards[side] are the guards of the gate for side as rotations,
+	// and guardOf[side][first[t]+i] the one of program progs[t][i]
+	// (nil: the class has more programs than jkMaxGated).
+	guards  [2][]kwGuard
+	guardOf [2][]int
+	first   []int
 }
 
 // jkBoard is the position the kernel plays on.
@@ -277,9 +283,28 @@ func (gp *gateProg) on(srcs *[6]uint64) uint64 {
 func (k *jumpKernel) jumps(b *jkBoard, x *jkScratch, side int, c *jkClass) bool {
 	x.moves = x.moves[:0]
 	from := b.occ[side]
-	if cg := c.gate; cg != nil {
-		// The pieces the gate lets through (gate.go), whatever their
-		// types: the others have no move of the class.
+	var sets [jkMaxGated]uint64
+	gated := c.guardOf[side&1] != nil
+	switch cg := c.gate; {
+	case gated:
+		// The start positions where each program's guard holds: a
+		// program is tried only from those (gate.go; a guard known to
+		// fail is a branch the processor cannot foresee), and a piece
+		// none lets through has no move of the class.
+		full := b.occ[0] | b.occ[1]
+		var uniq [jkMaxGated]uint64
+		var at uint64
+		for i := range c.guards[side&1][:min(len(c.guards[side&1]), jkMaxGated)] {
+			uniq[i] = c.guards[side&1][i].set(full, from)
+			at |= uniq[i]
+		}
+		for j, i := range c.guardOf[side&1][:min(len(c.guardOf[side&1]), jkMaxGated)] {
+			sets[j] = uniq[i&(jkMaxGated-1)]
+		}
+		from &= at
+	case cg != nil:
+		// The pieces the gate lets through, whatever their types: the
+		// others have no move of the class.
 		srcs := b.srcs(side)
 		var at uint64
 		for i := range cg.uniq[side] {
@@ -290,7 +315,14 @@ func (k *jumpKernel) jumps(b *jkBoard, x *jkScratch, side int, c *jkClass) bool 
 	for ; from != 0; from &= from - 1 {
 		p := int32(bits.TrailingZeros64(from))
 		v := b.cells[p]
-		for _, id := range c.progs[v.Type()] {
+		first := 0
+		if gated {
+			first = c.first[v.Type()]
+		}
+		for i, id := range c.progs[v.Type()] {
+			if gated && sets[(first+i)&(jkMaxGated-1)]>>p&1 == 0 {
+				continue
+			}
 			pr := &k.progs[id]
 			if pr.holds(b, side, p) {
 				x.seen = append(x.seen[:0], b.hash)
@@ -315,7 +347,7 @@ func (pr *jkProg) holds(b *jkBoard, side int, at int32) bool {
 
 // jump makes jump pr of piece v from at after the chain so far, and
 // records the moves it ends or that go on from it, in the generator's
-// order (partial in emit.go): a step that brings back a position of the
+// order (partial in partial.go): a step that brings back a position of the
 // move is not made, and one with no continuation ends the move.
 func (k *jumpKernel) jump(b *jkBoard, x *jkScratch, side int, pr *jkProg, at int32, v Piece) {
 	g := k.g

@@ -50,6 +50,10 @@ func TestJumpKernelAgrees(t *testing.T) {
 			g := compile(t, tc.file, tc.variant)
 			agree(t, g, engine.WithoutKernel(g))
 		})
+		t.Run(filepath.Base(tc.file)+"/"+tc.variant+"/union", func(t *testing.T) {
+			g := compile(t, tc.file, tc.variant)
+			agree(t, engine.JumpKernelByUnion(g), engine.WithoutKernel(g))
+		})
 	}
 }
 

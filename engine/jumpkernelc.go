@@ -158,6 +158,16 @@ func (k *jumpKernel) buildClasses() bool {
 				c.progs[t] = append(c.progs[t], blk.ID)
 			}
 		}
+		if cg := c.gate; cg != nil && !c.single && len(cg.progType) <= jkMaxGated &&
+			len(cg.uniq[0]) <= jkMaxGated && len(cg.uniq[1]) <= jkMaxGated {
+			c.first = cg.first
+			for side := range c.guards {
+				for i := range cg.uniq[side] {
+					c.guards[side] = append(c.guards[side], cg.uniq[side][i].rotGuard())
+				}
+				c.guardOf[side] = cg.ref[side]
+			}
+		}
 		k.classes = append(k.classes, c)
 	}
 	return true
@@ -229,4 +239,33 @@ func (k *jumpKernel) buildGoals() bool {
 		}
 	}
 	return true
+}
+
+// rotGuard returns the guard of gp as rotations of the occupancy sets: on
+// its start positions the tests read cells of the board, so no bit comes
+// round the end of the word.
+func (gp *gateProg) rotGuard() kwGuard {
+	gw := kwGuard{templ: gp.templ, run: gp.run, n: int(gp.n)}
+	for i := range gw.lits {
+		gw.lits[i].out = ^uint64(0) // holds everywhere, unless used
+	}
+	for i := range int(gp.n) {
+		l := kwLit{rot: int(gp.left[i]) - int(gp.right[i])}
+		switch gp.src[i] {
+		case srcEmpty:
+			l.src, l.flip = srcFullCells, ^uint64(0)
+		case srcFull:
+			l.src = srcFullCells
+		case srcEnemy:
+			l.src = srcEnemyCells
+		case srcFriend:
+			l.src = srcOwnCells
+		case srcNotEnemy:
+			l.src, l.flip = srcEnemyCells, ^uint64(0)
+		case srcNotFriend:
+			l.src, l.flip = srcOwnCells, ^uint64(0)
+		}
+		gw.lits[i] = l
+	}
+	return gw
 }

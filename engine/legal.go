@@ -124,3 +124,46 @@ func (s *State) royalCount(side int) int {
 	}
 	return n
 }
+
+// legal plays m and reports whether it leaves no royal piece of side
+// attacked (nor, for castling, the squares the king crosses).
+func (gn *generator) legal(m *Move, side int) bool {
+	s := gn.s
+	g := gn.g
+	n := len(s.undo)
+	s.apply(m.Changes)
+	oldFrom, oldTo := s.lastFrom, s.lastTo
+	if k := len(m.Steps); k > 0 {
+		s.setLast(m.Steps[k-1].From, m.Steps[k-1].To)
+	}
+	// With "royal pieces" last, a side that keeps several royal pieces
+	// may leave them attacked.
+	ok := true
+	relaxed := g.Rules.Options.RoyalLast && s.royalCount(side) > 1
+	// The royal pieces are where they were unless the move changed their
+	// cell, and wherever the move put one.
+	for _, r := range gn.lg.royals {
+		if relaxed {
+			break
+		}
+		if ok && s.cells[r] != 0 && s.cells[r].Owner() == side && g.royal[s.cells[r].Type()] && gn.threat(r, side, false) {
+			ok = false
+		}
+	}
+	for _, c := range m.Changes {
+		if !ok || relaxed || int(c.Pos) >= g.np || c.Val == 0 || c.Val.Owner() != side || !g.royal[c.Val.Type()] || has(gn.lg.royals, c.Pos) {
+			continue
+		}
+		if v := s.cells[c.Pos]; v == c.Val && gn.threat(c.Pos, side, false) {
+			ok = false
+		}
+	}
+	for _, q := range m.guard {
+		if ok && q >= 0 && gn.threat(q, side, false) {
+			ok = false
+		}
+	}
+	s.setLast(oldFrom, oldTo)
+	s.revert(n)
+	return ok
+}
