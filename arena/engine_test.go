@@ -115,10 +115,10 @@ var dialectGames = []struct {
 	{"hex.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=400", 100, 2},
 	{"go.zrf", "Go 5x5", "mcts:iterations=200", 10, "mcts:iterations=200", 200, 3},
 	{"go.zrf", "Go 9x9", "", 0, "mcts:iterations=300", 12, 2}, // Go 5x5 in the quick run
-	{"brazilian-draughts.zrf", "", "mcts:iterations=200", 6, "mcts:iterations=200", 200, 3},
+	{"brazilian-draughts.zrf", "", "mcts:iterations=200", 4, "mcts:iterations=200", 200, 3},
 	{"international-draughts.zrf", "", "mcts:iterations=200", 2, "mcts:iterations=200", 60, 2},
-	{"italian-draughts.zrf", "", "mcts:iterations=200", 6, "mcts:iterations=200", 200, 3},
-	{"laska.zrf", "", "mcts:iterations=200", 6, "mcts:iterations=200", 200, 3},
+	{"italian-draughts.zrf", "", "mcts:iterations=200", 4, "mcts:iterations=200", 200, 3},
+	{"laska.zrf", "", "mcts:iterations=200", 4, "mcts:iterations=200", 200, 3},
 	{"ur.zrf", "", "", 0, "mcts:iterations=200", 8, 2},
 	{"fanorona.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=200", 200, 3},
 	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", 2, "mcts:iterations=200", 30, 3},

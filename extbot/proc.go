@@ -16,13 +16,14 @@ import (
 // wrote to its standard error, and its end. A goroutine waits for it from
 // the start, so that it never lingers as a zombie however it ends.
 type process struct {
-	cmd    *exec.Cmd
-	stdin  *os.File // our end of its standard input
-	stdout *os.File // our end of its standard output
-	stderr tail
-	done   chan struct{} // closed once the program ended and was waited for
-	err    error         // its exit status, once done
-	once   sync.Once
+	cmd     *exec.Cmd
+	stdin   *os.File // our end of its standard input
+	stdout  *os.File // our end of its standard output
+	stderr  tail
+	done    chan struct{} // closed once the program ended and was waited for
+	errDone chan struct{} // closed once its standard error is read to the end
+	err     error         // its exit status, once done
+	once    sync.Once
 }
 
 // gamesDirs are where Debian and its kin install games (GNU Go lands in
@@ -54,7 +55,7 @@ func start(argv []string) (*process, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &process{done: make(chan struct{})}
+	p := &process{done: make(chan struct{}), errDone: make(chan struct{})}
 	p.cmd = exec.Command(path, argv[1:]...)
 	p.cmd.SysProcAttr = ownGroup()
 	// Pipes of our own (os.Pipe, not Cmd's): Wait then never closes what
@@ -84,6 +85,7 @@ func start(argv []string) (*process, error) {
 	go func() {
 		io.Copy(&p.stderr, errR)
 		errR.Close()
+		close(p.errDone)
 	}()
 	go func() {
 		p.err = p.cmd.Wait()
@@ -131,6 +133,12 @@ func (p *process) status() string {
 			parts = append(parts, p.err.Error())
 		} else {
 			parts = append(parts, "exit status 0")
+		}
+		// The program's last words may still be in the pipe when it has
+		// ended; whatever it started may hold the pipe open, so not long.
+		select {
+		case <-p.errDone:
+		case <-time.After(100 * time.Millisecond):
 		}
 	case <-time.After(100 * time.Millisecond):
 		parts = append(parts, "still running")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/internal/pgtest"
+	"github.com/ludus-games/ludus/internal/testenv"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -57,7 +58,9 @@ func TestSecondServerOnSQLiteRefused(t *testing.T) {
 // the session's bot goes on, and a server stopped while its bot thinks
 // leaves the move to the other, nothing lost.
 func TestTwoServersOnePostgres(t *testing.T) {
-	t.Parallel() // waits on PostgreSQL and the servers
+	// Several processes or servers on one PostgreSQL store: with
+	// LUDUS_LONG=1 (docs/testing.md).
+	testenv.SkipUnlessLong(t)
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster")
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/internal/pgtest"
+	"github.com/ludus-games/ludus/internal/testenv"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -220,7 +221,9 @@ func TestBotGameSurvivesRestart(t *testing.T) {
 
 // The same on PostgreSQL.
 func TestPostgresRestart(t *testing.T) {
-	t.Parallel() // waits on PostgreSQL and the servers
+	// Several processes or servers on one PostgreSQL store: with
+	// LUDUS_LONG=1 (docs/testing.md).
+	testenv.SkipUnlessLong(t)
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster")
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/internal/pgtest"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // Closing the tasks waits for what runs, within its bound; timers not yet
@@ -86,6 +87,9 @@ func goroutinesIn(funcs ...string) int {
 // Close waits for the catch-ups of a shared store under way (they used to
 // run on after it returned, on a store being closed), within a bound.
 func TestCloseWaitsForCatchUp(t *testing.T) {
+	// Several processes or servers on one PostgreSQL store: with
+	// LUDUS_LONG=1 (docs/testing.md).
+	testenv.SkipUnlessLong(t)
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster")
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/ludus-games/ludus/arena"
 	"github.com/ludus-games/ludus/internal/pgtest"
+	"github.com/ludus-games/ludus/internal/testenv"
 	"github.com/ludus-games/ludus/store"
 )
 
@@ -24,6 +25,9 @@ import (
 // throw-away PostgreSQL cluster.
 func TestQueueScripts(t *testing.T) {
 	t.Parallel()
+	// Several processes or servers on one PostgreSQL store: with
+	// LUDUS_LONG=1 (docs/testing.md).
+	testenv.SkipUnlessLong(t)
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster and worker processes")
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/ludus-games/ludus/internal/pgtest"
+	"github.com/ludus-games/ludus/internal/testenv"
 	"github.com/ludus-games/ludus/server"
 )
 
@@ -254,6 +255,9 @@ func checkLog(t *testing.T, db *sql.DB, base, id string, acked []string) {
 // once A's lease runs out.
 func TestServeProcessesKilled(t *testing.T) {
 	t.Parallel()
+	// Several processes or servers on one PostgreSQL store: with
+	// LUDUS_LONG=1 (docs/testing.md).
+	testenv.SkipUnlessLong(t)
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster and two ludus serve processes")
 	}
