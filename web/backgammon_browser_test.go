@@ -7,6 +7,7 @@ package web_test
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -118,6 +119,12 @@ func bgTurn(t *testing.T, p *page, id string, at map[string]bgCell, path []strin
 	return after.Moves[len(st.Moves)]
 }
 
+// dice returns the faces of the dice shown beside the board (of those of
+// class more, ".used" say), separated by spaces.
+func dice(p *page, more string) string {
+	return eval[string](p, fmt.Sprintf(`[...document.querySelectorAll(".dice .die-face%s")].map((f) => f.dataset.face).join(" ")`, more))
+}
+
 // destinations returns the positions a move's checkers go to: the words
 // after "-" or "x".
 func destinations(move string) map[string]bool {
@@ -181,21 +188,26 @@ func TestBrowserBackgammon(t *testing.T) {
 		d1, d2 int
 		path   []string // the places of the move
 		clicks []string // where it is clicked, when not on its places
+		used   []string // the dice shown used after each click but the last
 	}{
 		// 13/7 6/5. The place above 6e, 6f, is where the checker on 7
 		// would go on to with the 1: a click on the checker on 6 must
 		// take that checker, not go on to 6f.
-		{"6-1", 6, 1, []string{"13e", "7a", "6e", "5a"}, nil},
+		{"6-1", 6, 1, []string{"13e", "7a", "6e", "5a"}, nil, []string{"", "6", "6"}},
 		// The same, the 13 point and the 7 point clicked on their bare
 		// triangles (13k, 7e), far from their checkers.
-		{"6-1 triangles", 6, 1, []string{"13e", "7a", "6e", "5a"}, []string{"13k", "7e", "6e", "5a"}},
+		{"6-1 triangles", 6, 1, []string{"13e", "7a", "6e", "5a"}, []string{"13k", "7e", "6e", "5a"}, []string{"", "6", "6"}},
 		// The same checker on by both numbers: 13/7/6, 6f clicked.
-		{"6-1 on", 6, 1, []string{"13e", "7a", "6f"}, nil},
+		{"6-1 on", 6, 1, []string{"13e", "7a", "6f"}, nil, []string{"", "6"}},
+		// 1-6, the second die's 6 first: 13/7 8/7, the 6 greyed first.
+		{"1-6", 1, 6, []string{"13e", "7a", "8c", "7b"}, nil, []string{"", "6", "6"}},
 		// A double: four moves, two checkers from 24 and two from 13.
-		{"3-3", 3, 3, []string{"24b", "21a", "24a", "21b", "13e", "10a", "13d", "10b"}, nil},
+		{"3-3", 3, 3, []string{"24b", "21a", "24a", "21b", "13e", "10a", "13d", "10b"}, nil,
+			[]string{"", "3", "3", "3 3", "3 3", "3 3 3", "3 3 3"}},
 		// A double, three of it by one checker: 24/15 13/10, every point
 		// but the first clicked on its triangle.
-		{"3-3 on", 3, 3, []string{"24b", "21a", "18a", "15a", "13e", "10a"}, []string{"24b", "21e", "18e", "15e", "13k", "10e"}},
+		{"3-3 on", 3, 3, []string{"24b", "21a", "18a", "15a", "13e", "10a"}, []string{"24b", "21e", "18e", "15e", "13k", "10e"},
+			[]string{"", "3", "3 3", "3 3 3", "3 3 3"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := openPage(t, "#/")
@@ -219,6 +231,18 @@ func TestBrowserBackgammon(t *testing.T) {
 			if tt.clicks == nil {
 				tt.clicks = tt.path
 			}
+			// The throw is shown as its dice, four on a double, not as
+			// their sum.
+			faces := fmt.Sprint(tt.d1, " ", tt.d2)
+			if tt.d1 == tt.d2 {
+				faces = strings.Repeat(fmt.Sprint(tt.d1, " "), 3) + fmt.Sprint(tt.d1)
+			}
+			if got := dice(p, ""); got != faces {
+				t.Errorf("the dice shown are %q, want %q", got, faces)
+			}
+			if text := eval[string](p, `document.querySelector(".dice").textContent`); !strings.Contains(text, fmt.Sprintf("%d-%d", tt.d1, tt.d2)) || strings.Contains(text, "thrown") {
+				t.Errorf("the dice say %q", text)
+			}
 			for i, spot := range tt.clicks {
 				if i > 0 {
 					// The place the move goes on to is offered, so the
@@ -228,6 +252,15 @@ func TestBrowserBackgammon(t *testing.T) {
 				c := at[spot]
 				if under := p.clickPicture(c.X, c.Y); under != spot {
 					t.Fatalf("the target under the centre of %s is %q", spot, under)
+				}
+				if i < len(tt.used) {
+					// The dice the steps made have used are greyed.
+					if got := dice(p, ".used"); got != tt.used[i] {
+						t.Errorf("after the click on %s the dice used are %q, want %q", spot, got, tt.used[i])
+					}
+				}
+				if tt.name == "3-3" && i == 3 {
+					p.shot("session-backgammon-double")
 				}
 			}
 			wait[bool](p, fmt.Sprintf(`fetch("/api/sessions/%s").then((r) => r.json()).then((s) => s.moves.length > 0)`, id), 10*time.Second)
@@ -253,10 +286,21 @@ func TestBrowserBackgammon(t *testing.T) {
 				Legal    []string `json:"legal"`
 				Position string   `json:"position"`
 				Result   any      `json:"result"`
+				Dice     []int    `json:"dice"`
 			}
 			p.getJSON("/api/sessions/"+id, &st)
 			if st.Result != nil {
 				break
+			}
+			if len(st.Dice) != 2 {
+				t.Fatalf("turn %d: dice %v", turn, st.Dice)
+			}
+			faces := fmt.Sprint(st.Dice[0], " ", st.Dice[1])
+			if st.Dice[0] == st.Dice[1] {
+				faces = strings.Repeat(fmt.Sprint(st.Dice[0], " "), 3) + fmt.Sprint(st.Dice[0])
+			}
+			if got := dice(p, ""); got != faces {
+				t.Errorf("turn %d: the dice shown are %q, want %q", turn, got, faces)
 			}
 			move, path := "", []string(nil)
 			for _, m := range st.Legal {
@@ -277,6 +321,16 @@ func TestBrowserBackgammon(t *testing.T) {
 			}
 		}
 		p.myTurn(id)
+		// The move list writes each throw as its dice, "6-1".
+		throws := eval[[]string](p, `[...document.querySelectorAll(".tree-move.chance .mv")].map((m) => m.textContent)`)
+		if len(throws) < 2 {
+			t.Errorf("the move list shows the throws %q", throws)
+		}
+		for _, th := range throws {
+			if !regexp.MustCompile(`^[1-6]-[1-6]$`).MatchString(th) {
+				t.Errorf("the move list shows a throw as %q", th)
+			}
+		}
 		p.shot("session-backgammon")
 	})
 }

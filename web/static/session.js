@@ -6,9 +6,10 @@
 import {Motion} from "./animate.js";
 import {Cursor} from "./cursor.js";
 import {Browser, boardText} from "./browse.js";
+import {diceView, stepsMade, usedDice} from "./dice.js";
 import {Picker, difference} from "./moves.js";
 import {stacks, targetBoxes} from "./places.js";
-import {lastPlayed, lastThrow, moveTree, seatAt, seatDot, thrown} from "./tree.js";
+import {lastPlayed, lastThrow, moveTree, seatAt, seatDot, throwText, thrown} from "./tree.js";
 import {Table} from "./table.js";
 import {APIError, api, boardPicture, created, h, s, spinner, toast, tokens} from "./ui.js";
 
@@ -24,6 +25,7 @@ export function mount(main, {id}) {
   let closed = false;
   let busy = false; // a move or undo is on its way
   let lastSeat = -1; // the seat that made the current node's move
+  let lastTh = null; // the last throw of dice on the game's line
   const motion = new Motion(); // the last move, animated
 
   const title = h("h1", {class: "session-title"}, "Game");
@@ -134,7 +136,7 @@ export function mount(main, {id}) {
       }
       browser.setTree(tree, st);
       drawTree(st);
-      drawDice(lastThrow(tree));
+      lastTh = lastThrow(tree);
       announce.textContent = lastPlayed(tree, st.players);
       // Keep the current move in view inside the list (scrollIntoView
       // would scroll the page too).
@@ -237,15 +239,27 @@ export function mount(main, {id}) {
     h("span", {class: "version", title: `version ${st.version}`}, `move ${st.moves.length}`));
   }
 
-  // drawDice shows the last throw of dice: each die, and the total.
-  function drawDice(th) {
+  // drawDice shows the dice: numbered dice on the board (backgammon's)
+  // by their faces, those the move begun has used greyed; other dice by
+  // the last throw, each die and the total.
+  function drawDice() {
+    const dice = (state && state.dice) || [];
+    if (dice.length) {
+      let steps = [];
+      const begun = mySeat() >= 0 && picker && picker.prefix.length ? picker.candidates()[0] : null;
+      if (begun) steps = stepsMade(begun.move, picker.prefix, names);
+      diceBox.hidden = false;
+      diceBox.replaceChildren(...diceView(dice, usedDice(dice, steps)));
+      return;
+    }
+    const th = lastTh;
     diceBox.hidden = !th;
     if (!th) return;
     diceBox.replaceChildren(h("span", {class: "dice-faces", "aria-hidden": "true"}, th.moves.map((m) => {
       const n = thrown([m]);
       return h("span", {class: `die${n ? " up" : ""}`, title: m}, n === null ? "?" : String(n));
     })),
-    h("strong", {class: "dice-total"}, th.total === null ? "dice thrown" : `${th.total} thrown`));
+    h("strong", {class: "dice-total"}, th.total === null ? "dice thrown" : throwText(th.moves)));
   }
 
   function drawBoard(svgText, move) {
@@ -275,6 +289,7 @@ export function mount(main, {id}) {
 
   // drawOverlay lays the highlights and click targets over the board.
   function drawOverlay() {
+    drawDice();
     const overlay = boardBox.querySelector(".board-overlay");
     if (!overlay || !geo || !state) return;
     const c = geo.cell;
