@@ -17,6 +17,7 @@ import (
 
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/games"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // bgStart is backgammon's start, White to move with the throw d1, d2
@@ -142,7 +143,9 @@ func destinations(move string) map[string]bool {
 // player does: the checker to move, then the point it goes to, for each
 // number of the throw (four on a double), on the checkers' centres and on
 // the points' bare triangles. Each time the game must record the move
-// whose path was clicked (the same position after it).
+// whose path was clicked (the same position after it), and the dice
+// beside the board must show the throw and grey those used. The quick
+// run clicks three set turns and three of a game; LUDUS_LONG=1 all.
 func TestBrowserBackgammon(t *testing.T) {
 	if testing.Short() {
 		t.Skip("backgammon in the browser: skipped with -short")
@@ -189,27 +192,31 @@ func TestBrowserBackgammon(t *testing.T) {
 		path   []string // the places of the move
 		clicks []string // where it is clicked, when not on its places
 		used   []string // the dice shown used after each click but the last
+		long   bool     // played with LUDUS_LONG=1 only
 	}{
 		// 13/7 6/5. The place above 6e, 6f, is where the checker on 7
 		// would go on to with the 1: a click on the checker on 6 must
 		// take that checker, not go on to 6f.
-		{"6-1", 6, 1, []string{"13e", "7a", "6e", "5a"}, nil, []string{"", "6", "6"}},
+		{"6-1", 6, 1, []string{"13e", "7a", "6e", "5a"}, nil, []string{"", "6", "6"}, false},
 		// The same, the 13 point and the 7 point clicked on their bare
 		// triangles (13k, 7e), far from their checkers.
-		{"6-1 triangles", 6, 1, []string{"13e", "7a", "6e", "5a"}, []string{"13k", "7e", "6e", "5a"}, []string{"", "6", "6"}},
+		{"6-1 triangles", 6, 1, []string{"13e", "7a", "6e", "5a"}, []string{"13k", "7e", "6e", "5a"}, []string{"", "6", "6"}, true},
 		// The same checker on by both numbers: 13/7/6, 6f clicked.
-		{"6-1 on", 6, 1, []string{"13e", "7a", "6f"}, nil, []string{"", "6"}},
+		{"6-1 on", 6, 1, []string{"13e", "7a", "6f"}, nil, []string{"", "6"}, true},
 		// 1-6, the second die's 6 first: 13/7 8/7, the 6 greyed first.
-		{"1-6", 1, 6, []string{"13e", "7a", "8c", "7b"}, nil, []string{"", "6", "6"}},
+		{"1-6", 1, 6, []string{"13e", "7a", "8c", "7b"}, nil, []string{"", "6", "6"}, false},
 		// A double: four moves, two checkers from 24 and two from 13.
 		{"3-3", 3, 3, []string{"24b", "21a", "24a", "21b", "13e", "10a", "13d", "10b"}, nil,
-			[]string{"", "3", "3", "3 3", "3 3", "3 3 3", "3 3 3"}},
+			[]string{"", "3", "3", "3 3", "3 3", "3 3 3", "3 3 3"}, true},
 		// A double, three of it by one checker: 24/15 13/10, every point
 		// but the first clicked on its triangle.
 		{"3-3 on", 3, 3, []string{"24b", "21a", "18a", "15a", "13e", "10a"}, []string{"24b", "21e", "18e", "15e", "13k", "10e"},
-			[]string{"", "3", "3 3", "3 3 3", "3 3 3"}},
+			[]string{"", "3", "3 3", "3 3 3", "3 3 3"}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.long && !testenv.Long() {
+				t.Skip("LUDUS_LONG=1 clicks this turn too")
+			}
 			p := openPage(t, "#/")
 			start := bgStart(tt.d1, tt.d2)
 			id := p.startFrom("backgammon.zrf", start, "random")
@@ -259,7 +266,7 @@ func TestBrowserBackgammon(t *testing.T) {
 						t.Errorf("after the click on %s the dice used are %q, want %q", spot, got, tt.used[i])
 					}
 				}
-				if tt.name == "3-3" && i == 3 {
+				if tt.name == "3-3 on" && i == 3 {
 					p.shot("session-backgammon-double")
 				}
 			}
@@ -280,7 +287,7 @@ func TestBrowserBackgammon(t *testing.T) {
 		wait[bool](p, `document.querySelectorAll("[data-game]").length > 0`, 10*time.Second)
 		id := p.startGame("backgammon.zrf", "random")
 		at, names := places(p, id)
-		for turn := range 6 {
+		for turn := range testenv.Pick(3, 8) {
 			p.myTurn(id)
 			var st struct {
 				Legal    []string `json:"legal"`
