@@ -55,6 +55,16 @@ func bgDist(s, k int) int {
 	return 25 - k
 }
 
+// pips is player s's pips to go: each checker's distance from bearing
+// off, 25 on the bar.
+func (p *bgPos) pips(s int) int {
+	n := 25 * p.bar[s]
+	for k := 1; k <= 24; k++ {
+		n += p.own(s, k) * bgDist(s, k)
+	}
+	return n
+}
+
 // home reports whether all of player s's checkers are in its home board
 // or off.
 func (p *bgPos) home(s int) bool {
@@ -260,6 +270,11 @@ func bgKeys(ps []bgPos) []string {
 // all, the perft of three plies (two throws and a play).
 func TestBackgammonStart(t *testing.T) {
 	g := game(t, "backgammon.zrf", "")
+	for side := range 2 {
+		if v, err := g.Evaluator().RulesPoints(engine.NewState(g), side); err != nil || v != -20*167 {
+			t.Errorf("player %d starts with %v points (%v), want %d: 167 pips to go", side, v, err, -20*167)
+		}
+	}
 	total := 0
 	for a := 1; a <= 6; a++ {
 		for b := 1; b <= 6; b++ {
@@ -281,7 +296,9 @@ func TestBackgammonStart(t *testing.T) {
 }
 
 // TestBackgammonRandomGames plays random games to the end and compares
-// the plays of every throw with the direct implementation.
+// the plays of every throw with the direct implementation, and the
+// rules' evaluation of each player (20 points a pip to go, against) with
+// the pips counted directly.
 func TestBackgammonRandomGames(t *testing.T) {
 	g := game(t, "backgammon.zrf", "")
 	rng := rand.New(rand.NewPCG(5, 8))
@@ -299,6 +316,15 @@ func TestBackgammonRandomGames(t *testing.T) {
 			}
 			if r.Over {
 				break
+			}
+			for side := range 2 {
+				got, err := g.Evaluator().RulesPoints(s, side)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := -20 * p.pips(side); got != float64(want) {
+					t.Fatalf("game %d ply %d: the rules evaluate player %d at %v points, want %d (%d pips)\n%s", round, ply, side, got, want, p.pips(side), s.FormatPosition())
+				}
 			}
 			var ml engine.MoveList
 			ms, err := s.Moves(&ml)

@@ -60,6 +60,7 @@ type Game struct {
 	// after a move of mover, in order (goalOrder).
 	goalSeq, staticGoalSeq [][]goalRef
 	score                  *cexpr     // the rules' score expression (nil: pieces on the board)
+	evaluation             []*cexpr   // player -> the rules' evaluation of its position (nil: none)
 	reasons                [][]string // goal, player -> text of the outcome
 	goalWords              []string   // goal -> its condition in words (GoalWords)
 	eval                   *evalCache

@@ -120,6 +120,21 @@ func dieFace(g *Game, pc Piece) int {
 	return 0
 }
 
+// Dice returns the numbers the dice on the board show: the pieces of a
+// random player whose notation is a digit from 1 to 6, in the order of
+// the board's positions (nil when there are none).
+func (s *State) Dice() []int {
+	var out []int
+	for p := 0; p < s.g.np; p++ {
+		if pc := s.cells[p]; pc != 0 && !pc.ghost() {
+			if n := dieFace(s.g, pc); n > 0 {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
 // drawDie draws a die showing n.
 func drawDie(d *render.Drawing, n int, c render.Point, size float64) {
 	s := size * 0.78

@@ -11,8 +11,9 @@ import (
 
 // The evaluation derived from the rules, for depth-limited searches:
 // material (piece values declared in the rules, set by the user, or
-// inferred from how far the pieces can move) plus mobility (legal moves).
-// Scores are points with the least valuable piece worth 100, as a chess
+// inferred from how far the pieces can move) plus mobility (legal moves),
+// and what the rules' own (evaluation ...) adds (a backgammon player's
+// pips to go). Scores are points with the least valuable piece worth 100, as a chess
 // program's centipawns; Position.Evaluate maps them to [0, 1].
 
 // DefaultMobility is the worth of one legal move more than the opponents
@@ -58,6 +59,11 @@ type Evaluator struct {
 // points; mobility is read in those points.
 func NewEvaluator(g *Game, spec string) (*Evaluator, error) {
 	e := &Evaluator{g: g, Values: make([]float64, g.ntypes), Sources: make([]string, g.ntypes), Mobility: DefaultMobility, Lines: DefaultLines}
+	if g.evaluation != nil {
+		// The rules say what a position is worth: mobility, the stand-in
+		// for what they do not say, is off unless the spec asks for it.
+		e.Mobility = 0
+	}
 	if spec == "" {
 		e.goalLines = newGoalLines(g)
 	} else {
@@ -245,29 +251,52 @@ func (e *Evaluator) Material(s *State, p int) float64 {
 }
 
 // score is engine player p's points against the average of the other
-// players who choose moves: material and goal lines, plus mobility when
-// mob (legal moves per engine player) is given.
-func (e *Evaluator) score(s *State, p int, mob []int) float64 {
+// players who choose moves: material, goal lines and the rules' own
+// evaluation, plus mobility when mob (legal moves per engine player) is
+// given.
+func (e *Evaluator) score(s *State, p int, mob []int) (float64, error) {
 	g := e.g
-	own := e.Material(s, p) + e.LinePoints(s, p)
+	worth := func(o int) (float64, error) {
+		v := e.Material(s, o) + e.LinePoints(s, o)
+		if mob != nil {
+			v += e.Mobility * float64(mob[o])
+		}
+		r, err := e.RulesPoints(s, o)
+		return v + r, err
+	}
+	own, err := worth(p)
+	if err != nil {
+		return 0, err
+	}
 	others, n := 0.0, 0
 	for o := 0; o < g.nplayers; o++ {
 		if o == p || g.randomPlayer[o] {
 			continue
 		}
-		others += e.Material(s, o) + e.LinePoints(s, o)
-		if mob != nil {
-			others += e.Mobility * float64(mob[o])
+		v, err := worth(o)
+		if err != nil {
+			return 0, err
 		}
+		others += v
 		n++
 	}
-	if mob != nil {
-		own += e.Mobility * float64(mob[p])
-	}
 	if n == 0 {
-		return own
+		return own, nil
 	}
-	return own - others/float64(n)
+	return own - others/float64(n), nil
+}
+
+// RulesPoints returns what the rules' (evaluation ...) says engine player
+// p's position in state s is worth, in points (0 when they say nothing
+// of p).
+func (e *Evaluator) RulesPoints(s *State, p int) (float64, error) {
+	x := e.g.evaluation
+	if p >= len(x) || x[p] == nil {
+		return 0, nil
+	}
+	gn := s.generator()
+	v := gn.evalTop(x[p], &ectx{side: p, cur: -1})
+	return float64(v), gn.takeErr()
 }
 
 // Score returns engine player p's points in state s against the average
@@ -289,7 +318,7 @@ func (e *Evaluator) Score(s *State, p int) (float64, error) {
 			mob[o] = n
 		}
 	}
-	return e.score(s, p, mob), nil
+	return e.score(s, p, mob)
 }
 
 // winChance maps points to [0, 1] as chess programs map centipawns to an

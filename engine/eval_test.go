@@ -210,3 +210,65 @@ func TestEvaluateInParallel(t *testing.T) {
 		}
 	}
 }
+
+// A game's own (evaluation ...) adds each player's expression, in points,
+// to its material; the mobility term is then off unless a spec asks for
+// it. (sum set expr) adds up over a set, each position current in turn,
+// with sets of its own inside.
+func TestRulesEvaluation(t *testing.T) {
+	g := compileSource(t, `(game (title "Sum") (players A B)
+  (board (grid (start-rectangle 0 0 1 1) (dimensions ("a/b/c/d/e" (1 0))) (directions (right 1 0)))
+    (attribute w 0))
+  (piece (name P) (value 1) (moves ((right (verify empty?) add))))
+  (board-setup (A (P b d)) (B (P a)) (position-attribute w 3 b) (position-attribute w 5 d e))
+  (evaluation (A) (sum (pieces my?) w))
+  (evaluation (B) (sum (pieces my?) (* 10 (count (pieces enemy?))))))`)
+	s := engine.NewState(g)
+	for side, want := range []float64{3 + 5, 10 * 2} {
+		if got, err := g.Evaluator().RulesPoints(s, side); err != nil || got != want {
+			t.Errorf("player %d: the rules' evaluation %v (%v), want %v", side, got, err, want)
+		}
+	}
+	if m := g.Evaluator().Mobility; m != 0 {
+		t.Errorf("mobility %v with the rules' evaluation, want 0", m)
+	}
+	// A: two pieces (200) and 8; B: one piece (100) and 20.
+	pos := engine.NewPosition(s, nil)
+	if got := pos.Points(0); got != 88 {
+		t.Errorf("A's points %v, want 88", got)
+	}
+	if got := pos.Points(1); got != -88 {
+		t.Errorf("B's points %v, want -88", got)
+	}
+	// mobility=5: A has two moves (b-c, d-e), B none.
+	ev, err := engine.NewEvaluator(g, "P=1,mobility=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := engine.NewPosition(s, ev).Points(0); got != 98 {
+		t.Errorf("A's points with mobility=5: %v, want 98", got)
+	}
+	// Without an evaluation for a player, it has its material alone.
+	g = compileSource(t, `(game (title "Sum") (players A B) `+rowBoard+`
+  (piece (name P) (value 1) (moves ((right (verify empty?) add))))
+  (board-setup (A (P b d)) (B (P a)))
+  (evaluation (B) (- 0 (sum (positions) 1))))`)
+	if got := engine.NewPosition(engine.NewState(g), nil).Points(0); got != 100+5 {
+		t.Errorf("A's points %v, want 105: 100 more material, and B's -5 (its five positions counted against it)", got)
+	}
+}
+
+// An evaluation that would visit too many positions makes the position's
+// error, naming the expression, instead of a value.
+func TestRulesEvaluationStepLimit(t *testing.T) {
+	board := `(board (grid (start-rectangle 0 0 1 1) (dimensions ("a/b/c/d/e/f/g/h/i/j/k/l" (1 0)) ("1/2/3/4/5/6/7/8/9/10/11/12" (0 1)))
+  (directions (e 1 0))))`
+	g := compileSource(t, `(game (title "Deep") (players A B) `+board+`
+  (piece (name P) (drops ((verify empty?) add)))
+  (evaluation (A) (sum (positions) (sum (positions) (count (positions))))))`)
+	pos := engine.NewPosition(engine.NewState(g), nil)
+	pos.Points(0)
+	if err := pos.Err(); err == nil || !strings.Contains(err.Error(), "loop.zrf:4:") || !strings.Contains(err.Error(), "did not finish") {
+		t.Fatalf("error %v", err)
+	}
+}

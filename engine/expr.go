@@ -256,6 +256,8 @@ func (gn *generator) eval(x *cexpr, c *ectx) int {
 		return 0
 	case rules.ECount:
 		return gn.countSet(x.set, c)
+	case rules.ESum:
+		return gn.sumSet(x.set, x.args[0], c)
 	case rules.ECountMoves:
 		if c.goal == nil {
 			return gn.movesAfter(c)
@@ -459,6 +461,25 @@ func (gn *generator) countSet(st *cset, c *ectx) int {
 		return int(gc.libs[l])
 	}
 	return len(gn.setMembers(st, c))
+}
+
+// sumSet adds up x over the positions of a set, each current in turn.
+func (gn *generator) sumSet(st *cset, x *cexpr, c *ectx) int {
+	d := gn.setDepth
+	ps := gn.setMembers(st, c)
+	// The list stays as it is while x lists sets of its own, one deeper.
+	gn.setDepth = d + 1
+	defer func() { gn.setDepth = d }()
+	sub := *c
+	total := 0
+	for _, p := range ps {
+		if !gn.step(c, 1) {
+			return 0
+		}
+		sub.cur = p
+		total += gn.eval(x, &sub)
+	}
+	return total
 }
 
 // setMembers lists the positions of a set in a buffer of its own (sets

@@ -105,6 +105,9 @@ func walkRules(r *rules.Rules, stmt func(*rules.Stmt), expr func(*rules.Expr)) {
 		wg(&r.Goals[i].Cond)
 	}
 	we(r.Score)
+	for _, x := range r.Evaluation {
+		we(x)
+	}
 	for _, iv := range r.Invariants {
 		wc(iv.Cond)
 		we(iv.X)
@@ -232,6 +235,10 @@ func (g *Game) checkExt() error {
 		case rules.ECount:
 			if e.Set == nil {
 				bad("%s: count of no set", e.Src)
+			}
+		case rules.ESum:
+			if e.Set == nil || len(e.Args) != 1 {
+				bad("%s: sum wants a set and a number", e.Src)
 			}
 		case rules.EAccum:
 			if e.A < 0 || e.A >= len(r.Accumulators) {

@@ -300,7 +300,7 @@ func (p *Position) ParseMove(text string) (Ply, error) { return p.s.ParsePly(tex
 
 // Evaluate estimates player gp's result on the scale of game.Result: 1/2
 // is even, toward 1 a win. It maps the evaluator's points (material,
-// mobility and goal lines against the average opponent, the least
+// mobility, goal lines and the rules' evaluation against the average opponent, the least
 // valuable piece worth 100) as chess programs map centipawns: 1/(1+10^(-points/400)). With
 // two players the two estimates add up to 1. Finished games are not
 // recognised here: ask Result first.
@@ -312,7 +312,8 @@ func (p *Position) Evaluate(gp game.Player) float64 {
 }
 
 // Points returns player gp's score in points from the evaluator:
-// material, mobility and goal lines against the average of its opponents.
+// material, mobility, goal lines and the rules' own evaluation against
+// the average of its opponents.
 func (p *Position) Points(gp game.Player) float64 {
 	e := p.eval
 	if e == nil {
@@ -322,7 +323,11 @@ func (p *Position) Points(gp game.Player) float64 {
 	if e.Mobility != 0 {
 		mob = p.mobility()
 	}
-	return e.score(p.s, p.player[gp], mob)
+	v, err := e.score(p.s, p.player[gp], mob)
+	if err != nil {
+		p.fail(err)
+	}
+	return v
 }
 
 // EvalSummary writes each player's points and estimate:

@@ -88,6 +88,12 @@ func (g *Game) compileGoals() {
 	}
 	slices.SortFunc(g.goalLevels, func(a, b int) int { return b - a })
 	g.score = g.compileExpr(r.Score)
+	if r.Evaluation != nil {
+		g.evaluation = make([]*cexpr, len(r.Evaluation))
+		for p, x := range r.Evaluation {
+			g.evaluation[p] = g.compileExpr(x)
+		}
+	}
 	g.goalSeq = make([][]goalRef, g.nplayers)
 	g.staticGoalSeq = make([][]goalRef, g.nplayers)
 	for mover := range g.goalSeq {

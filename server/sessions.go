@@ -93,6 +93,10 @@ type State struct {
 	// each quadrant. A move of it plays as the listed move of the same
 	// position.
 	Every []string `json:"every,omitempty"`
+	// Dice are the numbers the dice on the board show (pieces of a
+	// random player whose notation is a digit from 1 to 6), in the order
+	// of the board's positions: backgammon's throw.
+	Dice []int `json:"dice,omitempty"`
 	// Check names, in chess-like games, the positions of the Kings of
 	// the side to move that are attacked.
 	Check []string `json:"check,omitempty"`
@@ -341,6 +345,7 @@ func (ss *session) state() *State {
 		st.LastMove = &lm
 	}
 	st.Check = ss.check()
+	st.Dice = ss.pos.State().Dice()
 	if ss.err != nil {
 		st.Error = ss.srv.budget().explain(ss.err)
 		return st

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -152,5 +154,40 @@ func TestPointsAtTheEnd(t *testing.T) {
 	// Black's stone holds the whole board, 81 points; White has komi.
 	if len(st.Result.Points) != 2 || st.Result.Points[0] != 81 || st.Result.Scores[0] != 1 {
 		t.Errorf("points %v, scores %v", st.Result.Points, st.Result.Scores)
+	}
+}
+
+// TestDiceOnTheBoard: the state gives the numbers backgammon's dice show,
+// the throw the moves record, or the one of a position set up; games
+// without numbered dice have none.
+func TestDiceOnTheBoard(t *testing.T) {
+	_, hs := testServer(t, Config{})
+	seats := []SeatRequest{{Kind: "human"}, {Kind: "human"}}
+	c := newSession(t, hs.URL, CreateRequest{Game: "backgammon.zrf", Seats: seats})
+	st := getState(t, hs.URL, c.ID)
+	var thrown []int
+	for _, m := range st.Moves {
+		if w := strings.Fields(m); len(w) > 2 && strings.HasPrefix(w[1], "throw-") {
+			n, err := strconv.Atoi(w[2])
+			if err != nil {
+				t.Fatalf("throw %q", m)
+			}
+			thrown = append(thrown, n)
+		}
+	}
+	if len(thrown) != 2 || !slices.Equal(st.Dice, thrown) {
+		t.Errorf("dice %v after the throw %v (%q)", st.Dice, thrown, st.Moves)
+	}
+	// The dice of a position set up, with no throw among the moves.
+	pos := regexp.MustCompile(`\(\?Dice( \(\w+ d[12]\))+\)`).ReplaceAllString(st.Position, "(?Dice (Three d1) (Three d2))")
+	c = newSession(t, hs.URL, CreateRequest{Game: "backgammon.zrf", Seats: seats, Position: pos})
+	if st := getState(t, hs.URL, c.ID); !slices.Equal(st.Dice, []int{3, 3}) || len(st.Moves) != 0 {
+		t.Errorf("dice %v after the moves %q of the position %s", st.Dice, st.Moves, pos)
+	}
+	for _, game := range []string{"ur.zrf", "chess.zrf"} {
+		c := newSession(t, hs.URL, CreateRequest{Game: game, Seats: seats})
+		if st := getState(t, hs.URL, c.ID); st.Dice != nil {
+			t.Errorf("%s: dice %v", game, st.Dice)
+		}
 	}
 }

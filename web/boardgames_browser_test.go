@@ -1,10 +1,10 @@
 package web_test
 
 // Browser tests of games whose boards are drawn in a style of their own:
-// Surakarta's loops, Kalah's pits (a move is one click on the pit sown),
-// Backgammon's points (a turn is a path of several checkers' steps) and
-// Splut!'s diamond for four (a levitation names the Rock as the path's
-// last position).
+// Surakarta's loops, Kalah's pits (a move is one click on the pit sown)
+// and Splut!'s diamond for four (a levitation names the Rock as the path's
+// last position). Backgammon's points have a test of their own
+// (backgammon_browser_test.go).
 
 import (
 	"fmt"
@@ -25,9 +25,6 @@ func TestBrowserBoardGames(t *testing.T) {
 	}{
 		{"surakarta.zrf", "session-surakarta", 3},
 		{"kalah.zrf", "session-kalah", 3},
-		// Backgammon is left out until a click on a point's stack of
-		// checkers never loses the move begun (now and then the next
-		// place is no longer offered after the second checker's click).
 		{"splut.zrf", "session-splut", 3},
 	} {
 		t.Run(tt.game, func(t *testing.T) {

@@ -24,6 +24,9 @@ the result, and DIR/results.json holds the summary so far; an interrupted
 match continues with --resume. The plot (DIR/match.svg, or --plot) shows the
 first bot's running score with its interval and the game lengths.
 
+In a game of more than two players the second bot takes every seat but
+the first bot's, and the seats rotate from game to game.
+
 ` + botHelp(),
 		Example: `  ludus match games/tic-tac-toe.zrf --p1 mcts:iterations=2000 --p2 random --games 200
   ludus match games/breakthrough.zrf --p1 alphabeta:depth=4 --p2 mcts:iterations=1000 --games 50 --out bt-match
@@ -35,14 +38,18 @@ first bot's running score with its interval and the game lengths.
 			if err != nil {
 				return err
 			}
-			bots, err := arena.Entrants(e.Bots, p1, p2)
+			specs := []string{p1, p2}
+			for len(specs) < len(e.Players()) {
+				specs = append(specs, p2)
+			}
+			bots, err := arena.Entrants(e.Bots, specs...)
 			if err != nil {
 				return err
 			}
 			if f.queue {
-				return f.enqueue(cmd, "match", args[0], e, p1, p2)
+				return f.enqueue(cmd, "match", args[0], e, specs...)
 			}
-			rec, err := f.recorder(cmd, "match", args[0], e, p1, p2)
+			rec, err := f.recorder(cmd, "match", args[0], e, specs...)
 			if err != nil {
 				return err
 			}
@@ -58,7 +65,7 @@ first bot's running score with its interval and the game lengths.
 	}
 	f.register(c, 100, "games to play")
 	c.Flags().StringVar(&p1, "p1", "", "spec of the first bot, who starts games 1, 3, 5, ... (required)")
-	c.Flags().StringVar(&p2, "p2", "", "spec of the second bot, who starts games 2, 4, 6, ... (required)")
+	c.Flags().StringVar(&p2, "p2", "", "spec of the second bot, who starts games 2, 4, 6, ... and takes the other seats of a game of more players (required)")
 	c.MarkFlagRequired("p1")
 	c.MarkFlagRequired("p2")
 	return c

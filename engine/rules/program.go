@@ -216,6 +216,7 @@ const (
 	EMoving       // Types: 1 when the piece that made the move was of one of those types at its start
 	EFirstCapture // Types: the place (from 1) among the move's captures of the first of those types; 0 when none
 	EStackSize    // Loc: the pieces on the position (its column's height; 0 when empty)
+	ESum          // Set, Args[0]: Args[0] summed over the set's positions, each current in turn
 )
 
 // Expr is an integer expression of the native dialect: counts of sets,

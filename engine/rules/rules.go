@@ -79,6 +79,11 @@ type Rules struct {
 	// added to player p's score.
 	Score *Expr
 	Komi  []float64
+	// Evaluation[p], when not nil, is what the rules say player p's
+	// position is worth to the searches beyond its material, in points
+	// (the least valuable piece is 100), evaluated for p (my? is p): a
+	// backgammon player's pips to go. Nil without any (evaluation ...).
+	Evaluation []*Expr
 	// Invariants are the conditions every legal move keeps, and the
 	// accumulators over the move list they compare with, in file order
 	// (invariant.go); Accumulators names the accumulators.

@@ -155,6 +155,11 @@ func Write(w io.Writer, g *engine.Game) {
 			fmt.Fprintf(w, "komi %s %g\n", r.Players[p].Name, k)
 		}
 	}
+	for p, x := range r.Evaluation {
+		if x != nil {
+			fmt.Fprintf(w, "evaluation of %s: %s\n", r.Players[p].Name, exprText(r, x))
+		}
+	}
 	for _, n := range r.Shims {
 		fmt.Fprintf(w, "shim: %s\n", n)
 	}
@@ -298,6 +303,8 @@ func exprText(r *rules.Rules, e *rules.Expr) string {
 		return r.PosAttrs[e.A].Name
 	case rules.ECount:
 		return "(count " + setText(e.Set) + ")"
+	case rules.ESum:
+		return "(sum " + setText(e.Set) + " " + strings.Join(parts, " ") + ")"
 	case rules.ECountMoves:
 		return "(count moves)"
 	case rules.ECountPasses:

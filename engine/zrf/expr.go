@@ -12,7 +12,7 @@ import (
 //
 //	expr := integer | variable | attribute | position-attribute
 //	      | (attribute loc) | (position-attribute loc)
-//	      | (count set) | (count moves) | (count passes)
+//	      | (count set) | (count moves) | (count passes) | (sum set expr)
 //	      | (+ expr...) | (- expr expr...) | (* expr...) | (min expr...) | (max expr...)
 //	set  := (pieces cond...) | (positions cond...)
 //	      | (group [loc] [(directions d...)]) | (liberties [loc] [(directions d...)])
@@ -82,6 +82,9 @@ func (b *builder) expr(n *sexp.Node) (*rules.Expr, bool) {
 	}
 	if h == "count" {
 		return b.count(n, e)
+	}
+	if h == "sum" && n.Kind == sexp.List {
+		return b.sum(n, e)
 	}
 	if h == "stack-size" {
 		return b.stackSize(n, args, e)
@@ -161,6 +164,22 @@ func (b *builder) count(n *sexp.Node, e *rules.Expr) (*rules.Expr, bool) {
 		return nil, false
 	}
 	e.Kind, e.Set = rules.ECount, s
+	return e, true
+}
+
+// sum reads (sum set expr): expr added up over the set's positions.
+func (b *builder) sum(n *sexp.Node, e *rules.Expr) (*rules.Expr, bool) {
+	args := n.Args()
+	if len(args) != 2 {
+		b.errs.Addf(n, "sum wants a set and a number to add up over it")
+		return nil, false
+	}
+	s, ok1 := b.set(args[0])
+	x, ok2 := b.expr(args[1])
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	e.Kind, e.Set, e.Args = rules.ESum, s, []*rules.Expr{x}
 	return e, true
 }
 

@@ -152,6 +152,37 @@ func (b *builder) score(s *sexp.Node) {
 	}
 }
 
+// evaluation reads (evaluation (players...) expression): what each of
+// those players' positions is worth to the searches, in points, beyond
+// material, evaluated for that player.
+func (b *builder) evaluation(s *sexp.Node) {
+	args := s.Args()
+	if len(args) != 2 || args[0].Kind != sexp.List {
+		b.errs.Addf(s, "evaluation wants (players...) and an expression")
+		return
+	}
+	var players []int
+	for _, p := range args[0].List {
+		if i, ok := b.player(p); ok {
+			players = append(players, i)
+		}
+	}
+	x, ok := b.expr(args[1])
+	if !ok {
+		return
+	}
+	if b.r.Evaluation == nil {
+		b.r.Evaluation = make([]*rules.Expr, len(b.r.Players))
+	}
+	for _, p := range players {
+		if b.r.Evaluation[p] != nil {
+			b.errs.Addf(args[0], "player %s has an evaluation already", b.r.Players[p].Name)
+			continue
+		}
+		b.r.Evaluation[p] = x
+	}
+}
+
 // komi reads (komi Player number): points added to the player's score.
 func (b *builder) komi(s *sexp.Node) {
 	args := s.Args()

@@ -6,6 +6,7 @@
 // Opened from the lobby (#/editor/GAME?variant=V) or from a session, on
 // the position its board shows (&session=ID&path=0.0.1).
 
+import {targetBoxes} from "./places.js";
 import {seatForm} from "./seatform.js";
 import {api, boardPicture, created, field, h, pref, s, spinner, svgFrom, toast} from "./ui.js";
 
@@ -155,10 +156,11 @@ export function mount(main, {name}) {
       boardBox.replaceChildren(h("p", {class: "error"}, err.message));
       return;
     }
-    const c = frame.cell;
-    const targets = s("g", {class: "targets"}, frame.cells.filter((p) => !p.hidden).map((p) => s("rect", {
-      class: "target active", x: p.x - c / 2, y: p.y - c / 2, width: c, height: c,
-      "data-cell": p.name, role: "button", tabindex: 0, "aria-label": label(p.name),
+    // Places closer than a cell (a backgammon point's) get narrower
+    // targets, so that a click takes the place under the pointer.
+    const targets = s("g", {class: "targets"}, targetBoxes(frame).map((b) => s("rect", {
+      class: "target active", x: b.x, y: b.y, width: b.width, height: b.height,
+      "data-cell": b.name, role: "button", tabindex: 0, "aria-label": label(b.name),
     })));
     boardBox.style.aspectRatio = `${w} / ${hgt}`;
     boardBox.removeAttribute("aria-busy");

@@ -6,8 +6,10 @@
 import {Motion} from "./animate.js";
 import {Cursor} from "./cursor.js";
 import {Browser, boardText} from "./browse.js";
+import {diceView, stepsMade, usedDice} from "./dice.js";
 import {Picker, difference} from "./moves.js";
-import {lastPlayed, lastThrow, moveTree, seatAt, seatDot, thrown} from "./tree.js";
+import {stacks, targetBoxes} from "./places.js";
+import {lastPlayed, lastThrow, moveTree, seatAt, seatDot, throwText, thrown} from "./tree.js";
 import {Table} from "./table.js";
 import {APIError, api, boardPicture, created, h, s, spinner, toast, tokens} from "./ui.js";
 
@@ -17,11 +19,13 @@ export function mount(main, {id}) {
   let state = null; // the last state shown
   let geo = null; // the board's geometry
   let names = new Set();
+  let stackOf = new Map(); // the places of a column drawn closer than a cell
   let picker = null;
   let shownBoard = -1; // the version whose board is drawn
   let closed = false;
   let busy = false; // a move or undo is on its way
   let lastSeat = -1; // the seat that made the current node's move
+  let lastTh = null; // the last throw of dice on the game's line
   const motion = new Motion(); // the last move, animated
 
   const title = h("h1", {class: "session-title"}, "Game");
@@ -132,7 +136,7 @@ export function mount(main, {id}) {
       }
       browser.setTree(tree, st);
       drawTree(st);
-      drawDice(lastThrow(tree));
+      lastTh = lastThrow(tree);
       announce.textContent = lastPlayed(tree, st.players);
       // Keep the current move in view inside the list (scrollIntoView
       // would scroll the page too).
@@ -235,15 +239,27 @@ export function mount(main, {id}) {
     h("span", {class: "version", title: `version ${st.version}`}, `move ${st.moves.length}`));
   }
 
-  // drawDice shows the last throw of dice: each die, and the total.
-  function drawDice(th) {
+  // drawDice shows the dice: numbered dice on the board (backgammon's)
+  // by their faces, those the move begun has used greyed; other dice by
+  // the last throw, each die and the total.
+  function drawDice() {
+    const dice = (state && state.dice) || [];
+    if (dice.length) {
+      let steps = [];
+      const begun = mySeat() >= 0 && picker && picker.prefix.length ? picker.candidates()[0] : null;
+      if (begun) steps = stepsMade(begun.move, picker.prefix, names);
+      diceBox.hidden = false;
+      diceBox.replaceChildren(...diceView(dice, usedDice(dice, steps)));
+      return;
+    }
+    const th = lastTh;
     diceBox.hidden = !th;
     if (!th) return;
     diceBox.replaceChildren(h("span", {class: "dice-faces", "aria-hidden": "true"}, th.moves.map((m) => {
       const n = thrown([m]);
       return h("span", {class: `die${n ? " up" : ""}`, title: m}, n === null ? "?" : String(n));
     })),
-    h("strong", {class: "dice-total"}, th.total === null ? "dice thrown" : `${th.total} thrown`));
+    h("strong", {class: "dice-total"}, th.total === null ? "dice thrown" : throwText(th.moves)));
   }
 
   function drawBoard(svgText, move) {
@@ -256,10 +272,10 @@ export function mount(main, {id}) {
     }
     // The click targets are made once per picture, so that a redraw of the
     // highlights keeps the keyboard focus where it is.
-    const c = geo.cell;
-    const targets = s("g", {class: "targets"}, geo.cells.filter((p) => !p.hidden).map((p) => s("rect", {
-      class: "target", x: p.x - c / 2, y: p.y - c / 2, width: c, height: c,
-      "data-cell": p.name, role: "button", tabindex: -1, "aria-label": p.name,
+    stackOf = stacks(geo);
+    const targets = s("g", {class: "targets"}, targetBoxes(geo).map((b) => s("rect", {
+      class: "target", x: b.x, y: b.y, width: b.width, height: b.height,
+      "data-cell": b.name, role: "button", tabindex: -1, "aria-label": b.name,
     })));
     const overlay = s("svg", {class: "board-overlay", viewBox: vb, role: "group", "aria-label": "Board"},
       s("g", {class: "highlights"}), targets);
@@ -273,6 +289,7 @@ export function mount(main, {id}) {
 
   // drawOverlay lays the highlights and click targets over the board.
   function drawOverlay() {
+    drawDice();
     const overlay = boardBox.querySelector(".board-overlay");
     if (!overlay || !geo || !state) return;
     const c = geo.cell;
@@ -383,23 +400,27 @@ export function mount(main, {id}) {
     drawOverlay();
   }
 
-  // columnStart returns the position a click on name stands for: itself,
-  // or, when the move being chosen cannot start or go on there, a
-  // position of its column that it can: the only start of the column (a
-  // disc dropped into connect four), or the nearest one closer than a
-  // cell (places that overlap, as the checkers of a backgammon point
-  // do). Otherwise the click may start another move there.
+  // columnStart returns the position a click on name stands for: itself
+  // when the move being chosen can start or go on there; on a stack of
+  // places (a backgammon point), the nearest place of the stack where it
+  // can, or the last one chosen (a click on the same point again takes
+  // it back); elsewhere, the only start of name's column (a disc dropped
+  // into connect four). Otherwise the click may start another move there.
   function columnStart(name) {
     const n = picker.prefix.length;
     const next = n ? picker.next() : picker.starts();
-    if (next.has(name) || (n && picker.prefix[n - 1] === name)) return name;
+    const last = n ? picker.prefix[n - 1] : null;
+    if (next.has(name) || name === last) return name;
+    const stack = stackOf.get(name);
+    if (stack) {
+      const to = stack.find((p) => next.has(p.name) || p.name === last);
+      return to ? to.name : name;
+    }
     const at = geo.cells.find((c) => c.name === name);
-    if (!at) return name;
+    if (!at || n) return name;
     const column = [...next].map((m) => geo.cells.find((x) => x.name === m))
-      .filter((c) => c && Math.abs(c.x - at.x) < geo.cell / 4)
-      .sort((a, b) => Math.abs(a.y - at.y) - Math.abs(b.y - at.y));
-    if (!n && column.length === 1) return column[0].name;
-    return column.length && Math.abs(column[0].y - at.y) < geo.cell ? column[0].name : name;
+      .filter((c) => c && Math.abs(c.x - at.x) < geo.cell / 4);
+    return column.length === 1 ? column[0].name : name;
   }
 
   async function play(move) {

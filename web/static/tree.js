@@ -14,7 +14,7 @@ export function seatDot(colors, seat) {
 // moveTree draws GET /api/sessions/{id}/tree. players names the seats,
 // colors gives their colours.
 // A run of chance moves (the dice of one throw) is one line: the total
-// thrown, the dice in its title.
+// thrown (two dice of 1 to 6 as the pair, "6-1"), the dice in its title.
 // Options: paired writes the moves of a game of two players as its
 // records do, a numbered line for each move of both ("1. e4 e5"; a move
 // of the second player after a variation is "1... e5"); shown is the path
@@ -99,6 +99,14 @@ export function thrown(moves) {
   return total;
 }
 
+// throwText writes a throw as its players do: two dice of 1 to 6 as
+// backgammon's "6-1", other dice by their total, "2 thrown".
+export function throwText(moves) {
+  const each = moves.map((m) => thrown([m]));
+  if (each.length === 2 && each.every((n) => n >= 1 && n <= 6)) return each.join("-");
+  return `${thrown(moves)} thrown`;
+}
+
 // lastThrow returns the moves of the last throw of dice on the tree's
 // current line, with their total: {moves, total}, or null.
 export function lastThrow(tree) {
@@ -129,8 +137,8 @@ function item(r, ply, current, ctx) {
   const shown = ctx.shown !== null && keys[keys.length - 1] === ctx.shown ? " shown" : "";
   const at = keys[keys.length - 1];
   if (r.chance) {
-    const total = thrown(r.nodes.map((n) => n.move));
-    const label = r.nodes.length > 1 && total !== null ? `${total} thrown` : r.nodes[0].move;
+    const moves = r.nodes.map((n) => n.move);
+    const label = r.nodes.length > 1 && thrown(moves) !== null ? throwText(moves) : r.nodes[0].move;
     return h("div", {
       class: `tree-move chance${onLine ? " on-line" : ""}${isCurrent ? " current" : ""}${shown}`, "data-path": at,
       role: "listitem", "aria-current": isCurrent ? "step" : null, title: r.nodes.map((n) => n.move).join("\n"),
