@@ -147,9 +147,7 @@ func destinations(move string) map[string]bool {
 // beside the board must show the throw and grey those used. The quick
 // run clicks three set turns and three of a game; LUDUS_LONG=1 all.
 func TestBrowserBackgammon(t *testing.T) {
-	if testing.Short() {
-		t.Skip("backgammon in the browser: skipped with -short")
-	}
+	longBrowserTest(t) // TestBrowserPlaces and TestBrowserDice in the quick run
 	g, err := games.Open("backgammon", games.Options{})
 	if err != nil {
 		t.Fatal(err)
