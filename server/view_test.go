@@ -179,7 +179,7 @@ func TestDiceOnTheBoard(t *testing.T) {
 		t.Errorf("dice %v after the throw %v (%q)", st.Dice, thrown, st.Moves)
 	}
 	// The dice of a position set up, with no throw among the moves.
-	pos := regexp.MustCompile(`\(\?Dice( \(\w+ d[12]\))+\)`).ReplaceAllString(st.Position, "(?Dice (Three d1) (Three d2))")
+	pos := regexp.MustCompile(`\(\?Dice( \(\w+( d[12])+\))+\)`).ReplaceAllString(st.Position, "(?Dice (Three d1) (Three d2))")
 	c = newSession(t, hs.URL, CreateRequest{Game: "backgammon.zrf", Seats: seats, Position: pos})
 	if st := getState(t, hs.URL, c.ID); !slices.Equal(st.Dice, []int{3, 3}) || len(st.Moves) != 0 {
 		t.Errorf("dice %v after the moves %q of the position %s", st.Dice, st.Moves, pos)
