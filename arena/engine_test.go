@@ -130,6 +130,11 @@ var dialectGames = []struct {
 	{"stavropol-draughts.zrf", "", "", 0, "mcts:iterations=200", 20, 2},
 	{"xiangqi.zrf", "", "", 0, "mcts:iterations=200,playout=30", 10, 1},
 	{"kalah.zrf", "", "", 0, "mcts:iterations=200", 40, 2},
+	// A game of dice: random wins now and then whatever its opponent
+	// does. A playout is cut after three plies (the opponent's throw and
+	// a random reply) and judged by the rules' own evaluation, the pips
+	// to go.
+	{"backgammon.zrf", "", "", 0, "mcts:iterations=100,playout=3", 40, 2},
 }
 
 // TestDialectMCTSAgainstRandom: MCTS loses at most one of a few games of
