@@ -113,16 +113,16 @@ var dialectGames = []struct {
 }{
 	{"reversi.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=200", 200, 3},
 	{"hex.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=400", 100, 2},
-	{"go.zrf", "Go 5x5", "mcts:iterations=200", 10, "mcts:iterations=200", 200, 3},
+	{"go.zrf", "Go 5x5", "mcts:iterations=200", 4, "mcts:iterations=200", 200, 3},
 	{"go.zrf", "Go 9x9", "", 0, "mcts:iterations=300", 12, 2}, // Go 5x5 in the quick run
 	{"brazilian-draughts.zrf", "", "mcts:iterations=200", 4, "mcts:iterations=200", 200, 3},
 	{"international-draughts.zrf", "", "mcts:iterations=200", 2, "mcts:iterations=200", 60, 2},
 	{"italian-draughts.zrf", "", "mcts:iterations=200", 4, "mcts:iterations=200", 200, 3},
 	{"laska.zrf", "", "mcts:iterations=200", 4, "mcts:iterations=200", 200, 3},
 	{"ur.zrf", "", "", 0, "mcts:iterations=200", 8, 2},
-	{"fanorona.zrf", "", "mcts:iterations=200", 8, "mcts:iterations=200", 200, 3},
+	{"fanorona.zrf", "", "mcts:iterations=200", 4, "mcts:iterations=200", 200, 3},
 	{"two-kings.zrf", "Two Kings", "mcts:iterations=100", 2, "mcts:iterations=200", 30, 3},
-	{"pentago.zrf", "", "mcts:iterations=100", 3, "mcts:iterations=400", 24, 2},
+	{"pentago.zrf", "", "mcts:iterations=100", 2, "mcts:iterations=400", 24, 2},
 	// Long only (no quick games): their 200-game figures are in
 	// docs/bench-arena.md.
 	{"russian-draughts.zrf", "", "", 0, "mcts:iterations=200", 40, 1},
@@ -138,7 +138,7 @@ var dialectGames = []struct {
 }
 
 // TestDialectMCTSAgainstRandom: MCTS loses at most one of a few games of
-// each native-dialect game against a random player (about 15 s of CPU:
+// each native-dialect game against a random player (about 12 s of CPU:
 // skipped with -short; LUDUS_LONG=1 runs the statistical version).
 func TestDialectMCTSAgainstRandom(t *testing.T) {
 	if testing.Short() {

@@ -184,7 +184,7 @@ func TestPentagoPerftByHand(t *testing.T) {
 // ply, the positions each move leads to (as a multiset, under both
 // conventions), the perft two moves deep, and how the game ends.
 func TestPentagoAgainstDirect(t *testing.T) {
-	games, ended := 12, map[int8]int{}
+	games, ended := testenv.Pick(6, 12), map[int8]int{}
 	if testing.Short() {
 		games = 4
 	}

@@ -14,13 +14,13 @@ import (
 // at every ply that both generate the same moves in the same order, agree
 // on attack tests and on the result.
 func TestPlansAgree(t *testing.T) {
-	games := testenv.Pick(6, 40)
+	games := testenv.Pick(3, 40)
 	// Games whose plies list hundreds of moves (backgammon's throws) or
 	// whose attack tests run every player's programs (Splut!'s four) stop
 	// early in the quick run: a budget of work per game, counted as moves
-	// compared plus 20 for each player's attack tests, keeps each to a
-	// second or so.
-	budget := testenv.Pick(30000, 1<<62)
+	// compared plus 20 for each player's attack tests, keeps each to half
+	// a second or so.
+	budget := testenv.Pick(15000, 1<<62)
 	forEachGame(t, func(t *testing.T, g *engine.Game) {
 		ref := engine.WithoutPlans(g)
 		k := engine.PlanKinds(g)

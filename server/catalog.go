@@ -116,11 +116,12 @@ func newCatalog(ctx context.Context, st *store.Store, dir fs.FS, pool *rulesPool
 	c = &catalog{store: st, pool: pool, budget: b, files: map[string]*catalogFile{}, folded: map[string]string{},
 		builds: map[buildKey]*job[*built]{}, versions: map[fileKey]*job[*zrf.File]{},
 		dir: dir, stamps: map[string]stamp{}, broken: map[string]*brokenFile{}}
-	for _, name := range games.Names() {
-		src, _ := games.Source(name)
-		if err := c.add(name, "bundled", src, games.FS()); err != nil {
-			return nil, nil, err
-		}
+	bundled, err := readBundled(b.cells)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, cf := range bundled {
+		c.offer(cf.info.Name, &catalogFile{info: cf.info, file: cf.file, source: cf.source})
 	}
 	if dir != nil {
 		found, err := scanDir(dir)
@@ -161,24 +162,67 @@ func newCatalog(ctx context.Context, st *store.Store, dir fs.FS, pool *rulesPool
 // so that a file that cannot be played is refused when it is offered, not
 // when a game starts.
 func (c *catalog) add(name, source string, src []byte, fsys fs.FS) error {
-	f, err := zrf.Read(name, src, fsys)
+	cf, err := readOffered(name, source, src, fsys, c.budget.cells)
 	if err != nil {
 		return err
+	}
+	c.offer(name, cf)
+	return nil
+}
+
+// readOffered reads and checks a file of the server's own as add does.
+func readOffered(name, source string, src []byte, fsys fs.FS, cells int) (*catalogFile, error) {
+	f, err := zrf.Read(name, src, fsys)
+	if err != nil {
+		return nil, err
 	}
 	e, err := f.Select("")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	g, err := f.BuildWithin(e, zrf.Limits{Positions: c.budget.cells})
+	g, err := f.BuildWithin(e, zrf.Limits{Positions: cells})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	version := 0
 	if source == "dir" {
 		version = 1
 	}
-	c.offer(name, &catalogFile{info: describe(name, source, version, f, e, g.Rules), file: f, source: string(src)})
-	return nil
+	return &catalogFile{info: describe(name, source, version, f, e, g.Rules), file: f, source: string(src)}, nil
+}
+
+// bundledCache keeps the bundled files as read and checked, by the budget
+// of cells they were checked within: they are part of the program, the
+// same for every server of a process, and reading them all takes a tenth
+// of a second of processor time (servers in tests start by the hundred).
+// A read file is not changed afterwards, so servers share it as the
+// sessions of one server do.
+var bundledCache struct {
+	sync.Mutex
+	byCells map[int][]*catalogFile
+}
+
+// readBundled returns the bundled files read and checked within cells.
+func readBundled(cells int) ([]*catalogFile, error) {
+	bundledCache.Lock()
+	defer bundledCache.Unlock()
+	if files, ok := bundledCache.byCells[cells]; ok {
+		return files, nil
+	}
+	var files []*catalogFile
+	for _, name := range games.Names() {
+		src, _ := games.Source(name)
+		cf, err := readOffered(name, "bundled", src, games.FS(), cells)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, cf)
+	}
+	if bundledCache.byCells == nil {
+		bundledCache.byCells = map[int][]*catalogFile{}
+	}
+	bundledCache.byCells[cells] = files
+	return files, nil
 }
 
 // describe makes the description of a file's game.

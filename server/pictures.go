@@ -148,6 +148,9 @@ func (s *Server) answerFrame(w http.ResponseWriter, r *http.Request, eng *games.
 			if err != nil {
 				return nil, err
 			}
+			// The line's end is kept with it: the kept bytes are shared
+			// by every request that answers with them, never appended to.
+			js = append(js, '\n')
 			s.pictures.frames.put(key, js)
 			return js, nil
 		})
@@ -159,7 +162,7 @@ func (s *Server) answerFrame(w http.ResponseWriter, r *http.Request, eng *games.
 		}
 	}
 	w.Header().Set("Content-Type", "application/json")
-	_, err := w.Write(append(js, '\n'))
+	_, err := w.Write(js)
 	return err
 }
 

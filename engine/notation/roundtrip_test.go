@@ -9,15 +9,17 @@ import (
 	"github.com/ludus-games/ludus/engine"
 	"github.com/ludus-games/ludus/engine/notation"
 	"github.com/ludus-games/ludus/games"
+	"github.com/ludus-games/ludus/internal/testenv"
 )
 
 // Random games of every bundled game, with a variation, go through every
 // format that writes them and come back with the same moves; what a
-// format cannot write is refused with ErrUnsupported.
+// format cannot write is refused with ErrUnsupported. Two games of each
+// in the quick run, three with LUDUS_LONG=1.
 func TestRandomRoundTrip(t *testing.T) {
 	for _, name := range games.Names() {
 		g := open(t, name, "")
-		for seed := range uint64(3) {
+		for seed := range uint64(testenv.Pick(2, 3)) {
 			rec, _ := randomRecord(g, 120, seed)
 			withVariation(g, rec)
 			for _, f := range notation.Formats() {
