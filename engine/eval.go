@@ -51,10 +51,10 @@ type Evaluator struct {
 	Lines float64
 	// Scale is the lead in points that Position.Evaluate maps to odds of
 	// ten to one: DefaultScale unless the rules ((evaluation-scale N))
-	// or the spec set it. A game whose
-	// leads in material run to many times the least piece (shogi's pieces
-	// in hand) needs a wider one, or every lead it reaches reads as a
-	// certain win and the search no longer tells them apart.
+	// or the spec set it. A game whose leads in material run to many
+	// times the least piece (shogi's pieces in hand) needs a wider one,
+	// or every lead it reaches reads as a certain win and the search no
+	// longer tells them apart.
 	Scale float64
 	// goalLines: the placements of those patterns, nil without any.
 	goalLines *goalLines
