@@ -43,7 +43,11 @@ func againstRandom(t *testing.T, file, bot string, games, minWins, maxLosses int
 func againstRandomVariant(t *testing.T, file, variant, bot string, games, minWins, maxLosses int) *arena.MatchReport {
 	t.Helper()
 	e := bundledVariant(t, file, variant)
-	bots, err := arena.Entrants(e.Bots, bot, "random")
+	specs := []string{bot, "random"}
+	for len(specs) < len(e.Players()) {
+		specs = append(specs, "random") // Splut!: random takes every other seat
+	}
+	bots, err := arena.Entrants(e.Bots, specs...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,6 +139,11 @@ var dialectGames = []struct {
 	// a random reply) and judged by the rules' own evaluation, the pips
 	// to go.
 	{"backgammon.zrf", "", "", 0, "mcts:iterations=100,playout=3", 40, 2},
+	// Judged by their rules' evaluations: shogi's attack on the King on
+	// a wide scale (a player far ahead still mates), Splut!'s Sorcerers
+	// in reach of another team (MCTS against three random players).
+	{"shogi.zrf", "", "", 0, "mcts:iterations=300,playout=4", 20, 1},
+	{"splut.zrf", "", "", 0, "mcts:iterations=200,playout=6", 20, 1},
 }
 
 // TestDialectMCTSAgainstRandom: MCTS loses at most one of a few games of

@@ -16,6 +16,10 @@ import (
 // pips to go). Scores are points with the least valuable piece worth 100, as a chess
 // program's centipawns; Position.Evaluate maps them to [0, 1].
 
+// DefaultScale is the lead in points that makes ten-to-one odds in
+// Position.Evaluate: 400, as chess programs map centipawns.
+const DefaultScale = 400
+
 // DefaultMobility is the worth of one legal move more than the opponents
 // have, in points (a least valuable piece is 100).
 const DefaultMobility = 10
@@ -45,6 +49,13 @@ type Evaluator struct {
 	// LineBase; 0 turns the term off. It counts only in games whose
 	// win- or loss-conditions are relative-config patterns.
 	Lines float64
+	// Scale is the lead in points that Position.Evaluate maps to odds of
+	// ten to one: DefaultScale unless the rules ((evaluation-scale N))
+	// or the spec set it. A game whose leads in material run to many
+	// times the least piece (shogi's pieces in hand) needs a wider one,
+	// or every lead it reaches reads as a certain win and the search no
+	// longer tells them apart.
+	Scale float64
 	// goalLines: the placements of those patterns, nil without any.
 	goalLines *goalLines
 }
@@ -58,11 +69,14 @@ type Evaluator struct {
 // values are scaled so that the least valuable counted piece is worth 100
 // points; mobility is read in those points.
 func NewEvaluator(g *Game, spec string) (*Evaluator, error) {
-	e := &Evaluator{g: g, Values: make([]float64, g.ntypes), Sources: make([]string, g.ntypes), Mobility: DefaultMobility, Lines: DefaultLines}
+	e := &Evaluator{g: g, Values: make([]float64, g.ntypes), Sources: make([]string, g.ntypes), Mobility: DefaultMobility, Lines: DefaultLines, Scale: DefaultScale}
 	if g.evaluation != nil {
 		// The rules say what a position is worth: mobility, the stand-in
 		// for what they do not say, is off unless the spec asks for it.
 		e.Mobility = 0
+	}
+	if g.Rules.EvalScale > 0 {
+		e.Scale = g.Rules.EvalScale
 	}
 	if spec == "" {
 		e.goalLines = newGoalLines(g)
@@ -125,8 +139,13 @@ func (e *Evaluator) parseSpec(spec string, given []bool) error {
 			e.Mobility = v
 		case name == "lines":
 			e.Lines = v
+		case name == "scale":
+			if v <= 0 {
+				return fmt.Errorf("evaluation %q: scale: want a number above 0, got %q", spec, num)
+			}
+			e.Scale = v
 		default:
-			return fmt.Errorf("evaluation %q: unknown name %q (pieces: %s; or mobility, lines)", spec, name, e.typeNames())
+			return fmt.Errorf("evaluation %q: unknown name %q (pieces: %s; or mobility, lines, scale)", spec, name, e.typeNames())
 		}
 	}
 	for t := range given {
@@ -182,6 +201,9 @@ func (e *Evaluator) String() string {
 	parts = append(parts, fmt.Sprintf("mobility=%g", e.Mobility))
 	if e.goalLines != nil {
 		parts = append(parts, fmt.Sprintf("lines=%g", e.Lines))
+	}
+	if e.Scale != DefaultScale || e.g.Rules.EvalScale > 0 {
+		parts = append(parts, fmt.Sprintf("scale=%g", e.Scale))
 	}
 	return strings.Join(parts, ",")
 }
@@ -321,10 +343,10 @@ func (e *Evaluator) Score(s *State, p int) (float64, error) {
 	return e.score(s, p, mob)
 }
 
-// winChance maps points to [0, 1] as chess programs map centipawns to an
-// expected score: 400 points ahead is about ten to one.
-func winChance(points float64) float64 {
-	return 1 / (1 + math.Pow(10, -points/400))
+// WinChance maps points to [0, 1] as chess programs map centipawns to an
+// expected score: Scale points ahead is ten to one.
+func (e *Evaluator) WinChance(points float64) float64 {
+	return 1 / (1 + math.Pow(10, -points/e.Scale))
 }
 
 // movesAs counts the legal moves engine player p would have if it were

@@ -81,7 +81,10 @@ func TestEvaluatorSpecs(t *testing.T) {
 		{chess, "Pawn", "", "", `want Name=number, got "Pawn"`},
 		{chess, "Pawn=x", "", "", `Pawn: want a number 0 or more, got "x"`},
 		{chess, "Pawn=-1", "", "", `want a number 0 or more, got "-1"`},
-		{chess, "Frog=3", "", "", `unknown name "Frog" (pieces: Pawn, Knight, Bishop, Rook, Queen, King; or mobility, lines)`},
+		{chess, "Frog=3", "", "", `unknown name "Frog" (pieces: Pawn, Knight, Bishop, Rook, Queen, King; or mobility, lines, scale)`},
+		{chess, "mobility=0,scale=1200", "Pawn=100,Knight=273,Bishop=401,Rook=570,Queen=820,King=0,mobility=0,scale=1200",
+			"inferred inferred inferred inferred inferred none", ""},
+		{chess, "scale=0", "", "", `scale: want a number above 0, got "0"`},
 	}
 	for _, c := range cases {
 		e, err := engine.NewEvaluator(c.g, c.spec)
@@ -270,5 +273,36 @@ func TestRulesEvaluationStepLimit(t *testing.T) {
 	pos.Points(0)
 	if err := pos.Err(); err == nil || !strings.Contains(err.Error(), "loop.zrf:4:") || !strings.Contains(err.Error(), "did not finish") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// TestEvaluatorScale: the lead that makes ten-to-one odds is 400 points
+// by default, what the rules' (evaluation-scale N) says (shogi's 3000),
+// and what a spec says over both.
+func TestEvaluatorScale(t *testing.T) {
+	chess := game(t, "chess.zrf", "")
+	shogi := game(t, "shogi.zrf", "")
+	for _, c := range []struct {
+		g     *engine.Game
+		spec  string
+		scale float64
+	}{
+		{chess, "", 400},
+		{chess, "scale=1000", 1000},
+		{shogi, "", 3000},
+		{shogi, "scale=500", 500},
+	} {
+		e, err := engine.NewEvaluator(c.g, c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Scale != c.scale {
+			t.Errorf("%s %q: scale %v, want %v", c.g.Rules.Title, c.spec, e.Scale, c.scale)
+		}
+		for _, x := range []struct{ points, want float64 }{{0, 0.5}, {c.scale, 10.0 / 11}, {-2 * c.scale, 1.0 / 101}} {
+			if got := e.WinChance(x.points); math.Abs(got-x.want) > 1e-12 {
+				t.Errorf("%s %q: %v points read as %v, want %v", c.g.Rules.Title, c.spec, x.points, got, x.want)
+			}
+		}
 	}
 }

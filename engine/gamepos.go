@@ -301,14 +301,19 @@ func (p *Position) ParseMove(text string) (Ply, error) { return p.s.ParsePly(tex
 // Evaluate estimates player gp's result on the scale of game.Result: 1/2
 // is even, toward 1 a win. It maps the evaluator's points (material,
 // mobility, goal lines and the rules' evaluation against the average opponent, the least
-// valuable piece worth 100) as chess programs map centipawns: 1/(1+10^(-points/400)). With
+// valuable piece worth 100) as chess programs map centipawns: 1/(1+10^(-points/scale)),
+// scale 400 unless the evaluator sets another. With
 // two players the two estimates add up to 1. Finished games are not
 // recognised here: ask Result first.
 func (p *Position) Evaluate(gp game.Player) float64 {
 	if gp < 0 || int(gp) >= len(p.player) {
 		return 1 / float64(max(len(p.player), 1))
 	}
-	return winChance(p.Points(gp))
+	e := p.eval
+	if e == nil {
+		e = p.s.g.Evaluator()
+	}
+	return e.WinChance(p.Points(gp))
 }
 
 // Points returns player gp's score in points from the evaluator:

@@ -76,3 +76,43 @@ func TestShogiCapturedAs(t *testing.T) {
 		t.Fatalf("after taking the dragon:\n%s", text)
 	}
 }
+
+// TestShogiEvaluation: the rules' evaluation counts, for each player,
+// check (60), the squares next to the enemy King its pieces attack (40
+// each) and those the King may flee to (-20 each); material counts
+// pieces in hand.
+func TestShogiEvaluation(t *testing.T) {
+	g := game(t, "shogi.zrf", "")
+	tests := []struct {
+		name, position     string
+		black, white, lead float64
+	}{
+		// The Gold on 5c attacks 4b, 5b and 6b; 4a and 6a are free. No
+		// White piece is near the Black King's five squares.
+		{"a gold below the king", `(position (turn White) (Black (King 5i) (Gold 5c)) (White (King 5a)))`,
+			40*3 - 20*2, -20 * 5, 600 + 80 + 100},
+		// Mate: the Gold checks and takes the King's squares, the Pawn
+		// guards the Gold.
+		{"mate", `(position (turn White) (Black (King 5i) (Gold 5b) (Pawn 5c)) (White (King 5a)))`,
+			60 + 40*5, -20 * 5, 700 + 260 + 100},
+		{"pieces in hand", `(position (turn Black) (Black (King 5i) (Rook off 1)) (White (King 5a) (Pawn off 2)))`,
+			-20 * 5, -20 * 5, 1000 - 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := engine.ParsePosition(g, "test", []byte(tt.position))
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := g.Evaluator()
+			for side, want := range []float64{tt.black, tt.white} {
+				if got, err := e.RulesPoints(s, side); err != nil || got != want {
+					t.Errorf("player %d: %v points (%v), want %v", side, got, err, want)
+				}
+			}
+			if got, err := e.Score(s, 0); err != nil || got != tt.lead {
+				t.Errorf("Black leads by %v points (%v), want %v", got, err, tt.lead)
+			}
+		})
+	}
+}

@@ -519,3 +519,31 @@ func TestSplutLevitation(t *testing.T) {
 		}
 	}
 }
+
+// TestSplutEvaluation: the rules' evaluation takes 300 points from a
+// team whose Sorcerer another team could strike at once: a Rock thrown
+// onto it, or a Dwarf pushing it; a Troll between the Rock and the
+// Sorcerer shields it.
+func TestSplutEvaluation(t *testing.T) {
+	g := game(t, "splut.zrf", "")
+	const head = `(position (turn 9) (variable who 4) (variable turns 5) (Grey (Rock e5 a5 e9 i5))
+	  (Green (GreenSorcerer h4)) `
+	for _, tt := range []struct {
+		name, pieces string
+		want         [4]float64 // Red, Blue, Yellow, Green
+	}{
+		{"in the Rock's line", `(Red (RedTroll e4) (RedSorcerer d2)) (Blue (BlueSorcerer e8)) )`,
+			[4]float64{0, -300, 0, 0}},
+		{"shielded by a Troll", `(Red (RedTroll e4) (RedSorcerer d2)) (Blue (BlueSorcerer e8)) (Yellow (YellowTroll e7) (YellowSorcerer b6)) )`,
+			[4]float64{0, 0, 0, 0}},
+		{"next to a Dwarf", `(Red (RedSorcerer d4)) (Blue (BlueDwarf d3) (BlueSorcerer b6)) )`,
+			[4]float64{-300, 0, 0, 0}},
+	} {
+		s := position(t, g, head+tt.pieces)
+		for side, want := range tt.want {
+			if got, err := g.Evaluator().RulesPoints(s, side); err != nil || got != want {
+				t.Errorf("%s: player %d: %v points (%v), want %v", tt.name, side, got, err, want)
+			}
+		}
+	}
+}

@@ -84,6 +84,10 @@ type Rules struct {
 	// (the least valuable piece is 100), evaluated for p (my? is p): a
 	// backgammon player's pips to go. Nil without any (evaluation ...).
 	Evaluation []*Expr
+	// EvalScale, when above 0, is the lead in points that the searches'
+	// estimate reads as ten-to-one odds, from (evaluation-scale N); 0
+	// leaves the evaluator's default.
+	EvalScale float64
 	// Invariants are the conditions every legal move keeps, and the
 	// accumulators over the move list they compare with, in file order
 	// (invariant.go); Accumulators names the accumulators.

@@ -160,7 +160,7 @@ func newBuilder(path string) *builder {
 // sectionOrder is the order in which sections are translated, so that
 // every name is known before it is used.
 var sectionOrder = []string{"players", "coalition", "variable", "stacks", "board", "piece", "turn-order", "move-priorities",
-	"board-setup", "option", "goals", "score", "komi", "evaluation", "invariants"}
+	"board-setup", "option", "goals", "score", "komi", "evaluation", "evaluation-scale", "invariants"}
 
 func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	b.r.Title = e.Title
@@ -246,6 +246,9 @@ func (b *builder) build(e *Entry, sections []*sexp.Node) {
 	}
 	for _, s := range bykind["evaluation"] {
 		b.evaluation(s)
+	}
+	for _, s := range bykind["evaluation-scale"] {
+		b.evaluationScale(s)
 	}
 	for _, s := range bykind["invariants"] {
 		b.invariant(s)

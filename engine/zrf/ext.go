@@ -183,6 +183,26 @@ func (b *builder) evaluation(s *sexp.Node) {
 	}
 }
 
+// evaluationScale reads (evaluation-scale N): the lead in points that
+// the searches' estimate reads as ten-to-one odds.
+func (b *builder) evaluationScale(s *sexp.Node) {
+	args := s.Args()
+	if len(args) != 1 || args[0].Kind != sexp.Atom {
+		b.errs.Addf(s, "evaluation-scale wants one number")
+		return
+	}
+	v, err := strconv.ParseFloat(args[0].Text, 64)
+	if err != nil || v <= 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		b.errs.Addf(args[0], "evaluation-scale wants a number above 0, got %s", describe(args[0]))
+		return
+	}
+	if b.r.EvalScale != 0 {
+		b.errs.Addf(s, "a second evaluation-scale")
+		return
+	}
+	b.r.EvalScale = v
+}
+
 // komi reads (komi Player number): points added to the player's score.
 func (b *builder) komi(s *sexp.Node) {
 	args := s.Args()

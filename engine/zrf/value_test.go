@@ -34,3 +34,27 @@ func TestPieceValue(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluationScale reads (evaluation-scale N) and rejects bad ones.
+func TestEvaluationScale(t *testing.T) {
+	g := build(t, `(game (title "V") (players A B) `+board+`
+  (piece (name P) (moves (n add)))
+  (evaluation-scale 2500))`, nil)
+	if g.Rules.EvalScale != 2500 {
+		t.Errorf("scale %v, want 2500", g.Rules.EvalScale)
+	}
+	for _, c := range []struct{ item, msg string }{
+		{"(evaluation-scale)", "evaluation-scale wants one number"},
+		{"(evaluation-scale 1 2)", "evaluation-scale wants one number"},
+		{"(evaluation-scale 0)", `evaluation-scale wants a number above 0, got "0"`},
+		{"(evaluation-scale far)", `evaluation-scale wants a number above 0, got "far"`},
+		{"(evaluation-scale 10) (evaluation-scale 20)", "a second evaluation-scale"},
+	} {
+		_, err := build1(`(game (title "V") (players A B) ` + board + `
+  (piece (name P) (moves (n add)))
+  ` + c.item + `)`)
+		if err == nil || !strings.Contains(err.Error(), "main.zrf:5:") || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: error %v, want main.zrf:5:...: %s", c.item, err, c.msg)
+		}
+	}
+}
