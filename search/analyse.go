@@ -122,7 +122,7 @@ func mostVisited[M any, P game.Position[M]](trees []*tree[M, P], bi int, move M)
 			continue
 		}
 		for k := root.first; k < root.first+root.count; k++ {
-			if int(tr.node(k).index) == bi && (t == nil || tr.node(k).visits > t.node(at).visits) {
+			if int(tr.node(k).index) == bi && (t == nil || tr.stat(k).visits > t.stat(at).visits) {
 				t, at = tr, k
 			}
 		}
@@ -134,7 +134,7 @@ func mostVisited[M any, P game.Position[M]](trees []*tree[M, P], bi int, move M)
 		}
 		next := int32(-1)
 		for k := nd.first; k < nd.first+nd.count; k++ {
-			if t.node(k).visits > 0 && (next < 0 || t.node(k).visits > t.node(next).visits) {
+			if t.stat(k).visits > 0 && (next < 0 || t.stat(k).visits > t.stat(next).visits) {
 				next = k
 			}
 		}

@@ -199,10 +199,11 @@ func best[M any, P game.Position[M]](trees []*tree[M, P], moves []M) (Decision[M
 		if root.first < 0 {
 			continue
 		}
-		for _, kid := range t.kids(root) {
+		stats := t.kidStats(root)
+		for k, kid := range t.kids(root) {
 			if int(kid.index) < len(moves) {
-				visits[kid.index] += kid.visits
-				reward[kid.index] += kid.reward
+				visits[kid.index] += stats[k].visits
+				reward[kid.index] += stats[k].reward
 			}
 		}
 	}

@@ -31,10 +31,10 @@ func checkTree[M any](t *testing.T, s *nodeStore[M]) []int32 {
 			}
 			seen[k] = true
 			order = append(order, k)
-			sum += s.node(k).visits
+			sum += s.stat(k).visits
 		}
-		if sum > nd.visits {
-			t.Fatalf("node %d: children visited %v times, the node %v", i, sum, nd.visits)
+		if v := s.stat(i).visits; sum > v {
+			t.Fatalf("node %d: children visited %v times, the node %v", i, sum, v)
 		}
 	}
 	if len(order) != s.used {
@@ -56,7 +56,7 @@ func TestMCTSReusesTheSubtree(t *testing.T) {
 	pos.Play(d.Move)
 	pos.Play(3) // the reply most searched, as centre moves are
 	trees := s.trees(pos, 1)
-	kept := trees[0].node(0).visits
+	kept := trees[0].stat(0).visits
 	if kept == 0 || trees[0].used < 2 {
 		t.Fatalf("after two plies the tree kept %v visits, %d nodes", kept, trees[0].used)
 	}
@@ -64,14 +64,14 @@ func TestMCTSReusesTheSubtree(t *testing.T) {
 	if _, err := s.Choose(context.Background(), pos); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.all[0].node(0).visits; got != kept+3000 {
+	if got := s.all[0].stat(0).visits; got != kept+3000 {
 		t.Errorf("root visits %v after reuse, want %v + 3000", got, kept)
 	}
 	// A position the tree never saw starts a fresh tree.
 	other := testgames.NewConnectFour()
 	other.Play(0)
-	if trees := s.trees(other, 1); trees[0].node(0).visits != 0 || trees[0].used != 1 {
-		t.Errorf("an unknown position kept %v visits", trees[0].node(0).visits)
+	if trees := s.trees(other, 1); trees[0].stat(0).visits != 0 || trees[0].used != 1 {
+		t.Errorf("an unknown position kept %v visits", trees[0].stat(0).visits)
 	}
 }
 
@@ -110,16 +110,16 @@ func TestTreeParallelTreeAddsUp(t *testing.T) {
 	}
 	tr := s.all[0]
 	for _, i := range checkTree(t, &tr.nodeStore) {
-		nd := tr.node(i)
+		nd := tr.stat(i)
 		if nd.reward < 0 || nd.reward > nd.visits {
 			t.Fatalf("node %d: reward %v in %v visits", i, nd.reward, nd.visits)
 		}
 	}
-	if v := tr.node(0).visits; v != 4000 {
+	if v := tr.stat(0).visits; v != 4000 {
 		t.Errorf("root visited %v times in 4000 iterations", v)
 	}
 	var sum, rewards float64
-	for _, kid := range tr.kids(tr.node(0)) {
+	for _, kid := range tr.kidStats(tr.node(0)) {
 		sum += kid.visits
 		rewards += kid.reward
 	}
@@ -128,14 +128,14 @@ func TestTreeParallelTreeAddsUp(t *testing.T) {
 	}
 	pos.Play(d.Move)
 	pos.Play(3)
-	kept := s.trees(pos, 1)[0].node(0).visits
+	kept := s.trees(pos, 1)[0].stat(0).visits
 	if kept == 0 {
 		t.Fatal("the subtree two plies down was dropped")
 	}
 	if _, err := s.Choose(context.Background(), pos); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.all[0].node(0).visits; got != kept+4000 {
+	if got := s.all[0].stat(0).visits; got != kept+4000 {
 		t.Errorf("root visits %v after reuse, want %v + 4000", got, kept)
 	}
 	checkTree(t, &s.all[0].nodeStore)

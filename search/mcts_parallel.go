@@ -211,8 +211,8 @@ func (t *tree[M, P]) backup(w *walker[M, P], cur int32, fresh bool, key uint64, 
 		t.node(cur).key = key
 	}
 	for _, i := range w.path {
-		if nd := t.node(i); nd.player >= 0 && int(nd.player) < len(r) {
-			nd.reward += r[nd.player]
+		if p := t.node(i).player; p >= 0 && int(p) < len(r) {
+			t.stat(i).reward += r[p]
 		}
 	}
 }
@@ -224,7 +224,7 @@ func (t *tree[M, P]) backup(w *walker[M, P], cur int32, fresh bool, key uint64, 
 // which it does without mu).
 func (t *tree[M, P]) descend(mu *sync.Mutex, w *walker[M, P], pos P, maxNodes int, c float64) (cur int32, fresh bool) {
 	w.path, w.line, w.played = append(w.path[:0], 0), w.line[:0], 0
-	t.node(0).visits++
+	t.stat(0).visits++
 	for !t.node(cur).dead {
 		if t.node(cur).first < 0 {
 			mu.Unlock()
@@ -239,9 +239,9 @@ func (t *tree[M, P]) descend(mu *sync.Mutex, w *walker[M, P], pos P, maxNodes in
 			}
 		}
 		cur = t.choose(w, cur, c)
-		nd := t.node(cur)
-		fresh = nd.visits == 0
-		nd.visits++ // the virtual loss: a visit whose reward comes later
+		st := t.stat(cur)
+		fresh = st.visits == 0
+		st.visits++ // the virtual loss: a visit whose reward comes later
 		w.path = append(w.path, cur)
 		w.line = append(w.line, t.move(cur))
 		if fresh {

@@ -16,12 +16,15 @@ const (
 	firstPage = 64
 )
 
-// nodeStore holds a tree's nodes, node i at page i>>pageBits. A node's
-// children lie side by side in one block: a page, or for a node with more
-// children than a page holds, as many pages as they need, allocated as
-// one array (each page's slice then reaches to the end of the block).
+// nodeStore holds a tree's nodes, node i at page i>>pageBits of each of
+// its three kinds of pages: the visits and rewards that UCB reads, the
+// rest of the node, and the move into it. A node's children lie side by
+// side in one block: a page, or for a node with more children than a page
+// holds, as many pages as they need, allocated as one array (each page's
+// slice then reaches to the end of the block).
 type nodeStore[M any] struct {
-	stats [][]mnode
+	stats [][]mstat
+	nodes [][]mnode
 	moves [][]M
 	next  int32 // the index the next node gets
 	end   int32 // the end of the block next lies in
@@ -29,13 +32,22 @@ type nodeStore[M any] struct {
 }
 
 // node returns node i.
-func (s *nodeStore[M]) node(i int32) *mnode { return &s.stats[i>>pageBits][i&pageMask] }
+func (s *nodeStore[M]) node(i int32) *mnode { return &s.nodes[i>>pageBits][i&pageMask] }
+
+// stat returns the visits and reward of node i.
+func (s *nodeStore[M]) stat(i int32) *mstat { return &s.stats[i>>pageBits][i&pageMask] }
 
 // move returns the move into node i.
 func (s *nodeStore[M]) move(i int32) M { return s.moves[i>>pageBits][i&pageMask] }
 
 // kids returns the children of nd.
 func (s *nodeStore[M]) kids(nd *mnode) []mnode {
+	o := nd.first & pageMask
+	return s.nodes[nd.first>>pageBits][o : o+nd.count]
+}
+
+// kidStats returns the visits and rewards of the children of nd.
+func (s *nodeStore[M]) kidStats(nd *mnode) []mstat {
 	o := nd.first & pageMask
 	return s.stats[nd.first>>pageBits][o : o+nd.count]
 }
@@ -71,12 +83,13 @@ func (s *nodeStore[M]) alloc(n int) int32 {
 // tree, else in a new block.
 func (s *nodeStore[M]) grow(n int) {
 	if len(s.stats) == 0 {
-		s.stats, s.moves = [][]mnode{nil}, [][]M{nil}
+		s.stats, s.nodes, s.moves = [][]mstat{nil}, [][]mnode{nil}, [][]M{nil}
 	}
 	if int(s.next)+n <= pageSize {
 		c := min(max(2*len(s.stats[0]), firstPage, int(s.next)+n), pageSize)
-		s.stats[0] = append(make([]mnode, 0, c), s.stats[0][:s.next]...)[:c]
-		s.moves[0] = append(make([]M, 0, c), s.moves[0][:s.next]...)[:c]
+		s.stats[0] = regrow(s.stats[0], int(s.next), c)
+		s.nodes[0] = regrow(s.nodes[0], int(s.next), c)
+		s.moves[0] = regrow(s.moves[0], int(s.next), c)
 		s.end = int32(c)
 		return
 	}
@@ -85,21 +98,33 @@ func (s *nodeStore[M]) grow(n int) {
 		s.next, s.end = int32(p<<pageBits), int32(p<<pageBits+cap(s.stats[p]))
 		return
 	}
-	// A new block from page p on; pages kept past it are dropped, and
-	// the pages before it reach no further.
-	s.stats, s.moves = s.stats[:p], s.moves[:p]
+	pages := (n + pageMask) >> pageBits
+	s.stats = newBlock(s.stats, p, pages)
+	s.nodes = newBlock(s.nodes, p, pages)
+	s.moves = newBlock(s.moves, p, pages)
+	s.next, s.end = int32(p<<pageBits), int32((p+pages)<<pageBits)
+}
+
+// regrow returns a page of c elements holding the first keep of page.
+func regrow[T any](page []T, keep, c int) []T {
+	return append(make([]T, 0, c), page[:keep]...)[:c]
+}
+
+// newBlock returns the pages up to p followed by a new block of n
+// pages; pages kept past p are dropped, and the pages before it reach no
+// further.
+func newBlock[T any](pages [][]T, p, n int) [][]T {
+	pages = pages[:p]
 	for q := range p {
-		if c := (p - q) << pageBits; cap(s.stats[q]) > c {
-			s.stats[q], s.moves[q] = s.stats[q][:pageSize:c], s.moves[q][:pageSize:c]
+		if c := (p - q) << pageBits; cap(pages[q]) > c {
+			pages[q] = pages[q][:len(pages[q]):c]
 		}
 	}
-	pages := (n + pageMask) >> pageBits
-	stats, moves := make([]mnode, pages<<pageBits), make([]M, pages<<pageBits)
-	for k := range pages {
-		s.stats = append(s.stats, stats[k<<pageBits:(k+1)<<pageBits:len(stats)])
-		s.moves = append(s.moves, moves[k<<pageBits:(k+1)<<pageBits:len(moves)])
+	block := make([]T, n<<pageBits)
+	for k := range n {
+		pages = append(pages, block[k<<pageBits:(k+1)<<pageBits:len(block)])
 	}
-	s.next, s.end = int32(p<<pageBits), int32(p<<pageBits+len(stats))
+	return pages
 }
 
 // clearMoves zeroes the moves of the store's pages, which may hold

@@ -24,12 +24,13 @@ func TestNodeStore(t *testing.T) {
 			}
 			first := s.alloc(n)
 			nd := mnode{first: first, count: int32(n)}
-			kids, moves := s.kids(&nd), s.kidMoves(&nd)
-			if len(kids) != n || len(moves) != n {
-				t.Fatalf("round %d: run of %d at %d: %d nodes, %d moves", round, n, first, len(kids), len(moves))
+			kids, stats, moves := s.kids(&nd), s.kidStats(&nd), s.kidMoves(&nd)
+			if len(kids) != n || len(stats) != n || len(moves) != n {
+				t.Fatalf("round %d: run of %d at %d: %d nodes, %d stats, %d moves", round, n, first, len(kids), len(stats), len(moves))
 			}
 			for k := range kids {
 				kids[k] = mnode{index: int32(len(runs)), count: int32(k)}
+				stats[k] = mstat{visits: float64(k)}
 				moves[k] = len(runs)<<20 | k
 			}
 			runs = append(runs, run{first, int32(n)})
@@ -41,8 +42,8 @@ func TestNodeStore(t *testing.T) {
 		for r, rn := range runs {
 			for k := range rn.n {
 				i := rn.first + k
-				if nd := s.node(i); nd.index != int32(r) || nd.count != k || s.move(i) != r<<20|int(k) {
-					t.Fatalf("round %d: node %d of run %d (at %d) reads %+v, move %d", round, k, r, rn.first, *nd, s.move(i))
+				if nd := s.node(i); nd.index != int32(r) || nd.count != k || s.stat(i).visits != float64(k) || s.move(i) != r<<20|int(k) {
+					t.Fatalf("round %d: node %d of run %d (at %d) reads %+v, %+v, move %d", round, k, r, rn.first, *nd, *s.stat(i), s.move(i))
 				}
 			}
 		}

@@ -7,13 +7,11 @@ import (
 	"github.com/ludus-games/ludus/game"
 )
 
-// mnode is a node of an MCTS tree, without its move (see nodeStore).
-// Children are stored side by side, so a node names them by the first
-// one's index and their count.
+// mnode is a node of an MCTS tree, without its move, visits and reward
+// (see nodeStore). Children are stored side by side, so a node names them
+// by the first one's index and their count.
 type mnode struct {
 	prob   float64 // of a chance outcome
-	visits float64
-	reward float64 // summed result of player
 	key    uint64  // position key, known once visited
 	first  int32   // first child; -1 until expanded
 	count  int32
@@ -21,6 +19,13 @@ type mnode struct {
 	player int8  // who made the move into this node; -1 for chance
 	toMove int8  // who moves here, once expanded; -1 for chance
 	dead   bool  // finished game, or no move to make
+}
+
+// mstat is what UCB reads of a node: its visits and the summed result of
+// the player who moved into it.
+type mstat struct {
+	visits float64
+	reward float64
 }
 
 // tree is an MCTS tree with the walker that searches it alone. Node 0 is
@@ -60,7 +65,8 @@ func newTree[M any, P game.Position[M]](rng *rand.Rand) *tree[M, P] {
 // reset empties the tree to a bare root.
 func (t *tree[M, P]) reset() {
 	t.nodeStore.reset()
-	*t.node(t.alloc(1)) = mnode{first: -1, player: -1, index: -1}
+	root := t.alloc(1)
+	*t.node(root), *t.stat(root) = mnode{first: -1, player: -1, index: -1}, mstat{}
 }
 
 // iterate runs one selection, expansion, playout and backup from pos,
@@ -77,8 +83,8 @@ func (t *tree[M, P]) iterate(pos P, m *MCTS[M, P], c float64) {
 		pos.Play(t.move(cur))
 		plies++
 		t.path = append(t.path, cur)
-		if nd := t.node(cur); nd.visits == 0 {
-			nd.key = pos.Key()
+		if t.stat(cur).visits == 0 {
+			t.node(cur).key = pos.Key()
 			break
 		}
 	}
@@ -88,10 +94,10 @@ func (t *tree[M, P]) iterate(pos P, m *MCTS[M, P], c float64) {
 		pos.Undo()
 	}
 	for _, i := range t.path {
-		nd := t.node(i)
-		nd.visits++
-		if nd.player >= 0 && int(nd.player) < len(r) {
-			nd.reward += r[nd.player]
+		st := t.stat(i)
+		st.visits++
+		if p := t.node(i).player; p >= 0 && int(p) < len(r) {
+			st.reward += r[p]
 		}
 	}
 }
@@ -138,8 +144,9 @@ func (t *tree[M, P]) attach(w *walker[M, P], i int32, who game.Player, over bool
 	if n > 0 {
 		first = t.alloc(n)
 	}
-	kids := t.kids(&mnode{first: first, count: int32(n)})
-	moves := t.kidMoves(&mnode{first: first, count: int32(n)})
+	at := &mnode{first: first, count: int32(n)}
+	kids, moves := t.kids(at), t.kidMoves(at)
+	clear(t.kidStats(at))
 	if who == game.Chance {
 		for k, o := range w.outs {
 			kids[k] = mnode{prob: o.Prob, first: -1, index: int32(k), player: -1}
@@ -175,11 +182,12 @@ func (t *tree[M, P]) attach(w *walker[M, P], i int32, who game.Player, over bool
 // the child with the best upper confidence bound (UCB1).
 func (t *tree[M, P]) choose(w *walker[M, P], i int32, c float64) int32 {
 	nd := t.node(i)
-	kids := t.kids(nd)
 	if nd.toMove < 0 {
+		kids := t.kids(nd)
 		return nd.first + int32(drawOutcome(w.rng, len(kids), func(k int) float64 { return kids[k].prob }))
 	}
-	logN := math.Log(max(nd.visits, 1))
+	kids := t.kidStats(nd)
+	logN := logVisits(t.stat(i).visits)
 	best, bi := math.Inf(-1), 0
 	for k := range kids {
 		v := kids[k].visits
@@ -191,6 +199,24 @@ func (t *tree[M, P]) choose(w *walker[M, P], i int32, c float64) int32 {
 		}
 	}
 	return nd.first + int32(bi)
+}
+
+// logTable holds math.Log of the visit counts below its length: most
+// nodes a selection passes are visited that few times, and the table
+// gives the same numbers as math.Log for fewer cycles.
+var logTable = func() (t [4096]float64) {
+	for n := range t {
+		t[n] = math.Log(max(float64(n), 1))
+	}
+	return t
+}()
+
+// logVisits returns math.Log(max(visits, 1)).
+func logVisits(visits float64) float64 {
+	if visits < float64(len(logTable)) {
+		return logTable[int(visits)]
+	}
+	return math.Log(visits)
 }
 
 // drawOutcome returns an index in [0, n) drawn with the probabilities
@@ -234,13 +260,13 @@ func (t *tree[M, P]) find(key uint64, who game.Player) int32 {
 		it := queue[0]
 		queue = queue[1:]
 		nd := t.node(it.i)
-		if nd.visits > 0 && nd.key == key && nd.first >= 0 && game.Player(nd.toMove) == who {
+		if t.stat(it.i).visits > 0 && nd.key == key && nd.first >= 0 && game.Player(nd.toMove) == who {
 			return it.i
 		}
 		if it.d == reach || nd.first < 0 {
 			continue
 		}
-		for k, kid := range t.kids(nd) {
+		for k, kid := range t.kidStats(nd) {
 			if kid.visits > 0 {
 				queue = append(queue, item{nd.first + int32(k), it.d + 1})
 			}
@@ -257,7 +283,7 @@ func (t *tree[M, P]) reroot(i int32) {
 	fresh := &t.spare
 	fresh.reset()
 	root := fresh.alloc(1)
-	*fresh.node(root) = *t.node(i)
+	*fresh.node(root), *fresh.stat(root) = *t.node(i), *t.stat(i)
 	fresh.node(root).player = -1
 	// Breadth first, so that children stay side by side.
 	queue := append(t.path[:0], root)
@@ -271,6 +297,7 @@ func (t *tree[M, P]) reroot(i int32) {
 		first := fresh.alloc(int(nd.count))
 		moved := mnode{first: first, count: nd.count}
 		copy(fresh.kids(&moved), t.kids(&nd))
+		copy(fresh.kidStats(&moved), t.kidStats(&nd))
 		copy(fresh.kidMoves(&moved), t.kidMoves(&nd))
 		fresh.node(k).first = first
 		for j := range nd.count {
