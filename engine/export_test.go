@@ -91,7 +91,7 @@ func WithoutLineWindows(g *Game) *Game {
 func withoutWindows(cg cgoal) cgoal {
 	if cg.lines != nil {
 		ls := *cg.lines
-		ls.win, ls.wcell = nil, nil
+		ls.win, ls.wcell, ls.lines = nil, nil, nil
 		cg.lines = &ls
 	}
 	args := make([]cgoal, len(cg.args))

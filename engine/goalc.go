@@ -213,6 +213,9 @@ type lineSet struct {
 	// whole set in p's occupancy set, so one masked compare rules it out.
 	win   []uint64
 	wcell []int32
+	// lines holds every line's set once (win lists each line once per
+	// cell): a check of the whole board tests each of them.
+	lines []uint64
 }
 
 // pieceMask matches a piece v when v&mask == want.
@@ -473,6 +476,13 @@ func (g *Game) lineWindows(ls *lineSet) {
 		wcell[q+1] = int32(len(win))
 	}
 	ls.win, ls.wcell = win, wcell
+	seen := make(map[uint64]bool)
+	for _, set := range win {
+		if !seen[set] {
+			seen[set] = true
+			ls.lines = append(ls.lines, set)
+		}
+	}
 }
 
 // linesMasked is lines for a spec tested by a masked compare.

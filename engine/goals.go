@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/ludus-games/ludus/engine/rules"
 )
@@ -362,6 +363,9 @@ func (e *goalEval) eval(cc *cgoal, p int, inc bool) bool {
 		if inc && cc.lines != nil {
 			return e.lines(cc.lines, p)
 		}
+		if ls := cc.lines; ls != nil && ls.lines != nil && ls.masks[p].ok {
+			return s.linesAnywhere(ls, ls.masks[p])
+		}
 		for i := range cc.args {
 			if e.eval(&cc.args[i], p, inc) {
 				return true
@@ -417,6 +421,28 @@ func (e *goalEval) eval(cc *cgoal, p int, inc bool) bool {
 func anySpec(specs []rules.PieceSpec, v Piece, p int) bool {
 	for _, sp := range specs {
 		if matches(sp, v, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// linesAnywhere reports whether a line of ls holds anywhere on the board
+// (of one word), for the spec tested by m: a line whose cells all hold
+// the owner's pieces is then tested cell by cell. It is the whole-board
+// check of a position whose parent was not checked, one masked compare a
+// line where the configurations walk every placement.
+func (s *State) linesAnywhere(ls *lineSet, m pieceMask) bool {
+	occ := s.occ[int(m.want&ownerMask)>>ownerShift]
+	for _, set := range ls.lines {
+		if occ&set != set {
+			continue
+		}
+		all := true
+		for x := set; x != 0 && all; x &= x - 1 {
+			all = s.cells[bits.TrailingZeros64(x)]&m.mask == m.want
+		}
+		if all {
 			return true
 		}
 	}

@@ -117,31 +117,31 @@ func mostVisited[M any, P game.Position[M]](trees []*tree[M, P], bi int, move M)
 	var t *tree[M, P]
 	at := int32(-1)
 	for _, tr := range trees {
-		root := &tr.nodes[0]
+		root := tr.node(0)
 		if root.first < 0 {
 			continue
 		}
 		for k := root.first; k < root.first+root.count; k++ {
-			if int(tr.nodes[k].index) == bi && (t == nil || tr.nodes[k].visits > t.nodes[at].visits) {
+			if int(tr.node(k).index) == bi && (t == nil || tr.stat(k).visits > t.stat(at).visits) {
 				t, at = tr, k
 			}
 		}
 	}
 	for t != nil && len(pv) < maxLine {
-		nd := &t.nodes[at]
+		nd := t.node(at)
 		if nd.first < 0 || nd.toMove < 0 {
 			break
 		}
 		next := int32(-1)
 		for k := nd.first; k < nd.first+nd.count; k++ {
-			if t.nodes[k].visits > 0 && (next < 0 || t.nodes[k].visits > t.nodes[next].visits) {
+			if t.stat(k).visits > 0 && (next < 0 || t.stat(k).visits > t.stat(next).visits) {
 				next = k
 			}
 		}
 		if next < 0 {
 			break
 		}
-		pv = append(pv, t.nodes[next].move)
+		pv = append(pv, t.move(next))
 		at = next
 	}
 	return pv

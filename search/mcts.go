@@ -125,7 +125,7 @@ func (m *MCTS[M, P]) choose(ctx context.Context, pos P, sess *mctsSession[M, P],
 	}
 	key := pos.Key()
 	for _, t := range trees {
-		t.nodes[0].key = key
+		t.node(0).key = key
 		t.depth = 0
 	}
 	positions := make([]P, m.goroutines(pos))
@@ -195,14 +195,15 @@ func best[M any, P game.Position[M]](trees []*tree[M, P], moves []M) (Decision[M
 	visits := make([]float64, len(moves))
 	reward := make([]float64, len(moves))
 	for _, t := range trees {
-		root := &t.nodes[0]
+		root := t.node(0)
 		if root.first < 0 {
 			continue
 		}
-		for _, kid := range t.nodes[root.first : root.first+root.count] {
+		stats := t.kidStats(root)
+		for k, kid := range t.kids(root) {
 			if int(kid.index) < len(moves) {
-				visits[kid.index] += kid.visits
-				reward[kid.index] += kid.reward
+				visits[kid.index] += stats[k].visits
+				reward[kid.index] += stats[k].reward
 			}
 		}
 	}

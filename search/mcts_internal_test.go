@@ -8,18 +8,21 @@ import (
 )
 
 // checkTree verifies that every node of a tree is reached once from the
-// root and that visits add up: a node's visits are its children's plus
-// the iterations that stopped at it.
-func checkTree[M any, P interface{ Players() int }](t *testing.T, nodes []mnode[M]) {
+// root, that the store holds no node that is not, and that visits add
+// up: a node's visits are its children's plus the iterations that
+// stopped at it. It returns the nodes in the order reached.
+func checkTree[M any](t *testing.T, s *nodeStore[M]) []int32 {
 	t.Helper()
-	seen := make([]bool, len(nodes))
-	seen[0] = true
-	for i, nd := range nodes {
-		if nd.first < 0 {
+	seen := map[int32]bool{0: true}
+	order := []int32{0}
+	for at := 0; at < len(order); at++ {
+		i := order[at]
+		nd := s.node(i)
+		if nd.first < 0 || nd.count == 0 {
 			continue
 		}
-		if int(nd.first+nd.count) > len(nodes) || nd.first <= int32(i) {
-			t.Fatalf("node %d: children %d+%d out of %d nodes", i, nd.first, nd.count, len(nodes))
+		if nd.first+nd.count > s.next || nd.first <= i {
+			t.Fatalf("node %d: children %d+%d out of %d nodes", i, nd.first, nd.count, s.next)
 		}
 		var sum float64
 		for k := nd.first; k < nd.first+nd.count; k++ {
@@ -27,17 +30,17 @@ func checkTree[M any, P interface{ Players() int }](t *testing.T, nodes []mnode[
 				t.Fatalf("node %d reached twice", k)
 			}
 			seen[k] = true
-			sum += nodes[k].visits
+			order = append(order, k)
+			sum += s.stat(k).visits
 		}
-		if sum > nd.visits {
-			t.Fatalf("node %d: children visited %v times, the node %v", i, sum, nd.visits)
-		}
-	}
-	for i, s := range seen {
-		if !s {
-			t.Fatalf("node %d is not reached from the root", i)
+		if v := s.stat(i).visits; sum > v {
+			t.Fatalf("node %d: children visited %v times, the node %v", i, sum, v)
 		}
 	}
+	if len(order) != s.used {
+		t.Fatalf("%d nodes reached from the root, %d stored", len(order), s.used)
+	}
+	return order
 }
 
 func TestMCTSReusesTheSubtree(t *testing.T) {
@@ -49,26 +52,26 @@ func TestMCTSReusesTheSubtree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkTree[int, *testgames.ConnectFour](t, s.all[0].nodes)
+	checkTree(t, &s.all[0].nodeStore)
 	pos.Play(d.Move)
 	pos.Play(3) // the reply most searched, as centre moves are
 	trees := s.trees(pos, 1)
-	kept := trees[0].nodes[0].visits
-	if kept == 0 || len(trees[0].nodes) < 2 {
-		t.Fatalf("after two plies the tree kept %v visits, %d nodes", kept, len(trees[0].nodes))
+	kept := trees[0].stat(0).visits
+	if kept == 0 || trees[0].used < 2 {
+		t.Fatalf("after two plies the tree kept %v visits, %d nodes", kept, trees[0].used)
 	}
-	checkTree[int, *testgames.ConnectFour](t, trees[0].nodes)
+	checkTree(t, &trees[0].nodeStore)
 	if _, err := s.Choose(context.Background(), pos); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.all[0].nodes[0].visits; got != kept+3000 {
+	if got := s.all[0].stat(0).visits; got != kept+3000 {
 		t.Errorf("root visits %v after reuse, want %v + 3000", got, kept)
 	}
 	// A position the tree never saw starts a fresh tree.
 	other := testgames.NewConnectFour()
 	other.Play(0)
-	if trees := s.trees(other, 1); trees[0].nodes[0].visits != 0 || len(trees[0].nodes) != 1 {
-		t.Errorf("an unknown position kept %v visits", trees[0].nodes[0].visits)
+	if trees := s.trees(other, 1); trees[0].stat(0).visits != 0 || trees[0].used != 1 {
+		t.Errorf("an unknown position kept %v visits", trees[0].stat(0).visits)
 	}
 }
 
@@ -82,10 +85,10 @@ func TestMCTSTreeIsBounded(t *testing.T) {
 		if err != nil || d.Nodes != 2000 {
 			t.Fatalf("%d threads: %+v %v", threads, d, err)
 		}
-		if n := len(s.all[0].nodes); n > 300 {
+		if n := s.all[0].used; n > 300 {
 			t.Errorf("%d threads: tree of %d nodes, bound 300", threads, n)
 		}
-		checkTree[int, *testgames.ConnectFour](t, s.all[0].nodes)
+		checkTree(t, &s.all[0].nodeStore)
 	}
 }
 
@@ -106,18 +109,17 @@ func TestTreeParallelTreeAddsUp(t *testing.T) {
 		t.Fatalf("%d trees for tree parallelism", len(s.all))
 	}
 	tr := s.all[0]
-	checkTree[int, *testgames.ConnectFour](t, tr.nodes)
-	for i, nd := range tr.nodes {
+	for _, i := range checkTree(t, &tr.nodeStore) {
+		nd := tr.stat(i)
 		if nd.reward < 0 || nd.reward > nd.visits {
 			t.Fatalf("node %d: reward %v in %v visits", i, nd.reward, nd.visits)
 		}
 	}
-	if v := tr.nodes[0].visits; v != 4000 {
+	if v := tr.stat(0).visits; v != 4000 {
 		t.Errorf("root visited %v times in 4000 iterations", v)
 	}
 	var sum, rewards float64
-	root := tr.nodes[0]
-	for _, kid := range tr.nodes[root.first : root.first+root.count] {
+	for _, kid := range tr.kidStats(tr.node(0)) {
 		sum += kid.visits
 		rewards += kid.reward
 	}
@@ -126,15 +128,15 @@ func TestTreeParallelTreeAddsUp(t *testing.T) {
 	}
 	pos.Play(d.Move)
 	pos.Play(3)
-	kept := s.trees(pos, 1)[0].nodes[0].visits
+	kept := s.trees(pos, 1)[0].stat(0).visits
 	if kept == 0 {
 		t.Fatal("the subtree two plies down was dropped")
 	}
 	if _, err := s.Choose(context.Background(), pos); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.all[0].nodes[0].visits; got != kept+4000 {
+	if got := s.all[0].stat(0).visits; got != kept+4000 {
 		t.Errorf("root visits %v after reuse, want %v + 4000", got, kept)
 	}
-	checkTree[int, *testgames.ConnectFour](t, s.all[0].nodes)
+	checkTree(t, &s.all[0].nodeStore)
 }

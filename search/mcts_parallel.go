@@ -208,11 +208,11 @@ func (w *walker[M, P]) rollout(pos P, m *MCTS[M, P], fresh bool) (key uint64, r 
 // counted, and gives a new node its key; the caller holds the lock.
 func (t *tree[M, P]) backup(w *walker[M, P], cur int32, fresh bool, key uint64, r game.Result) {
 	if fresh {
-		t.nodes[cur].key = key
+		t.node(cur).key = key
 	}
 	for _, i := range w.path {
-		if nd := &t.nodes[i]; nd.player >= 0 && int(nd.player) < len(r) {
-			nd.reward += r[nd.player]
+		if p := t.node(i).player; p >= 0 && int(p) < len(r) {
+			t.stat(i).reward += r[p]
 		}
 	}
 }
@@ -224,26 +224,26 @@ func (t *tree[M, P]) backup(w *walker[M, P], cur int32, fresh bool, key uint64, 
 // which it does without mu).
 func (t *tree[M, P]) descend(mu *sync.Mutex, w *walker[M, P], pos P, maxNodes int, c float64) (cur int32, fresh bool) {
 	w.path, w.line, w.played = append(w.path[:0], 0), w.line[:0], 0
-	t.nodes[0].visits++
-	for !t.nodes[cur].dead {
-		if t.nodes[cur].first < 0 {
+	t.stat(0).visits++
+	for !t.node(cur).dead {
+		if t.node(cur).first < 0 {
 			mu.Unlock()
 			w.played = playLine(pos, w.line, w.played)
 			who, over := w.generate(pos)
 			mu.Lock()
-			if t.nodes[cur].first < 0 && !t.nodes[cur].dead {
+			if nd := t.node(cur); nd.first < 0 && !nd.dead {
 				t.attach(w, cur, who, over, maxNodes) // unless another walker did
 			}
-			if t.nodes[cur].first < 0 || t.nodes[cur].dead {
+			if nd := t.node(cur); nd.first < 0 || nd.dead {
 				break // finished game, or full tree
 			}
 		}
 		cur = t.choose(w, cur, c)
-		nd := &t.nodes[cur]
-		fresh = nd.visits == 0
-		nd.visits++ // the virtual loss: a visit whose reward comes later
+		st := t.stat(cur)
+		fresh = st.visits == 0
+		st.visits++ // the virtual loss: a visit whose reward comes later
 		w.path = append(w.path, cur)
-		w.line = append(w.line, nd.move)
+		w.line = append(w.line, t.move(cur))
 		if fresh {
 			break
 		}

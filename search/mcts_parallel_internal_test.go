@@ -38,7 +38,7 @@ func BenchmarkTreeParallelLock(b *testing.B) {
 			n := 0
 			for b.Loop() {
 				t := newTree[engine.Ply, *engine.Position](rand.New(rand.NewPCG(1, uint64(n))))
-				t.nodes[0].key = pos.Key()
+				t.node(0).key = pos.Key()
 				w := &t.walker
 				mu.Lock()
 				for range g.iters {

@@ -7,13 +7,11 @@ import (
 	"github.com/ludus-games/ludus/game"
 )
 
-// mnode is a node of an MCTS tree. Children are stored side by side, so a
-// node names them by the first one's index and their count.
-type mnode[M any] struct {
-	move   M
+// mnode is a node of an MCTS tree, without its move, visits and reward
+// (see nodeStore). Children are stored side by side, so a node names them
+// by the first one's index and their count.
+type mnode struct {
 	prob   float64 // of a chance outcome
-	visits float64
-	reward float64 // summed result of player
 	key    uint64  // position key, known once visited
 	first  int32   // first child; -1 until expanded
 	count  int32
@@ -23,12 +21,19 @@ type mnode[M any] struct {
 	dead   bool  // finished game, or no move to make
 }
 
+// mstat is what UCB reads of a node: its visits and the summed result of
+// the player who moved into it.
+type mstat struct {
+	visits float64
+	reward float64
+}
+
 // tree is an MCTS tree with the walker that searches it alone. Node 0 is
 // the root, the position being decided. Tree parallelism adds walkers of
 // its own (see iterateShared).
 type tree[M any, P game.Position[M]] struct {
-	nodes []mnode[M]
-	spare []mnode[M] // the other buffer of re-rooting
+	nodeStore[M]
+	spare nodeStore[M] // the other store of re-rooting
 	walker[M, P]
 }
 
@@ -42,6 +47,7 @@ type walker[M any, P game.Position[M]] struct {
 	played int // how many of line are played on the walker's position
 	moves  []M
 	outs   []game.Outcome[M]
+	perm   []int32 // the order children are stored in
 	res    game.Result
 	depth  int // deepest selection of this decision
 }
@@ -58,7 +64,9 @@ func newTree[M any, P game.Position[M]](rng *rand.Rand) *tree[M, P] {
 
 // reset empties the tree to a bare root.
 func (t *tree[M, P]) reset() {
-	t.nodes = append(t.nodes[:0], mnode[M]{first: -1, player: -1, index: -1})
+	t.nodeStore.reset()
+	root := t.alloc(1)
+	*t.node(root), *t.stat(root) = mnode{first: -1, player: -1, index: -1}, mstat{}
 }
 
 // iterate runs one selection, expansion, playout and backup from pos,
@@ -67,16 +75,16 @@ func (t *tree[M, P]) iterate(pos P, m *MCTS[M, P], c float64) {
 	cur := int32(0)
 	t.path = append(t.path[:0], 0)
 	plies := 0
-	for !t.nodes[cur].dead {
-		if t.nodes[cur].first < 0 && !t.expand(&t.walker, pos, cur, m.maxNodes()) {
+	for !t.node(cur).dead {
+		if t.node(cur).first < 0 && !t.expand(&t.walker, pos, cur, m.maxNodes()) {
 			break
 		}
 		cur = t.choose(&t.walker, cur, c)
-		pos.Play(t.nodes[cur].move)
+		pos.Play(t.move(cur))
 		plies++
 		t.path = append(t.path, cur)
-		if t.nodes[cur].visits == 0 {
-			t.nodes[cur].key = pos.Key()
+		if t.stat(cur).visits == 0 {
+			t.node(cur).key = pos.Key()
 			break
 		}
 	}
@@ -86,10 +94,10 @@ func (t *tree[M, P]) iterate(pos P, m *MCTS[M, P], c float64) {
 		pos.Undo()
 	}
 	for _, i := range t.path {
-		nd := &t.nodes[i]
-		nd.visits++
-		if nd.player >= 0 && int(nd.player) < len(r) {
-			nd.reward += r[nd.player]
+		st := t.stat(i)
+		st.visits++
+		if p := t.node(i).player; p >= 0 && int(p) < len(r) {
+			st.reward += r[p]
 		}
 	}
 }
@@ -122,32 +130,47 @@ func (w *walker[M, P]) generate(pos P) (who game.Player, over bool) {
 // is full.
 func (t *tree[M, P]) attach(w *walker[M, P], i int32, who game.Player, over bool, maxNodes int) bool {
 	if over {
-		t.nodes[i].dead = true
+		t.node(i).dead = true
 		return false
 	}
-	first := int32(len(t.nodes))
+	n := len(w.moves)
 	if who == game.Chance {
-		if len(t.nodes)+len(w.outs) > maxNodes {
-			return false
-		}
+		n = len(w.outs)
+	}
+	if t.used+n > maxNodes {
+		return false
+	}
+	first := int32(-1)
+	if n > 0 {
+		first = t.alloc(n)
+	}
+	at := &mnode{first: first, count: int32(n)}
+	kids, moves := t.kids(at), t.kidMoves(at)
+	clear(t.kidStats(at))
+	if who == game.Chance {
 		for k, o := range w.outs {
-			t.nodes = append(t.nodes, mnode[M]{move: o.Move, prob: o.Prob, first: -1, index: int32(k), player: -1})
+			kids[k] = mnode{prob: o.Prob, first: -1, index: int32(k), player: -1}
+			moves[k] = o.Move
 		}
 	} else {
-		if len(t.nodes)+len(w.moves) > maxNodes {
-			return false
-		}
-		for k, mv := range w.moves {
-			t.nodes = append(t.nodes, mnode[M]{move: mv, first: -1, index: int32(k), player: int8(who)})
-		}
 		// Shuffled children are tried in random order before UCB ranks
-		// them, without a random draw at every selection.
-		kids := t.nodes[first:]
-		w.rng.Shuffle(len(kids), func(a, b int) { kids[a], kids[b] = kids[b], kids[a] })
+		// them, without a random draw at every selection. The order is
+		// drawn first and the children written in it.
+		w.perm = w.perm[:0]
+		for k := range n {
+			w.perm = append(w.perm, int32(k))
+		}
+		perm := w.perm
+		w.rng.Shuffle(n, func(a, b int) { perm[a], perm[b] = perm[b], perm[a] })
+		for k, j := range perm {
+			kids[k] = mnode{first: -1, index: j, player: int8(who)}
+			moves[k] = w.moves[j]
+		}
 	}
-	nd := &t.nodes[i]
-	nd.first, nd.count, nd.toMove = first, int32(len(t.nodes))-first, int8(who)
-	if nd.count == 0 {
+	nd := t.node(i)
+	nd.first, nd.count, nd.toMove = first, int32(n), int8(who)
+	if n == 0 {
+		nd.first = 0 // expanded, without a child
 		nd.dead = true
 		return false
 	}
@@ -158,12 +181,13 @@ func (t *tree[M, P]) attach(w *walker[M, P], i int32, who game.Player, over bool
 // probability at a chance node, else the first child never tried, else
 // the child with the best upper confidence bound (UCB1).
 func (t *tree[M, P]) choose(w *walker[M, P], i int32, c float64) int32 {
-	nd := &t.nodes[i]
-	kids := t.nodes[nd.first : nd.first+nd.count]
+	nd := t.node(i)
 	if nd.toMove < 0 {
+		kids := t.kids(nd)
 		return nd.first + int32(drawOutcome(w.rng, len(kids), func(k int) float64 { return kids[k].prob }))
 	}
-	logN := math.Log(max(nd.visits, 1))
+	kids := t.kidStats(nd)
+	logN := logVisits(t.stat(i).visits)
 	best, bi := math.Inf(-1), 0
 	for k := range kids {
 		v := kids[k].visits
@@ -175,6 +199,24 @@ func (t *tree[M, P]) choose(w *walker[M, P], i int32, c float64) int32 {
 		}
 	}
 	return nd.first + int32(bi)
+}
+
+// logTable holds math.Log of the visit counts below its length: most
+// nodes a selection passes are visited that few times, and the table
+// gives the same numbers as math.Log for fewer cycles.
+var logTable = func() (t [4096]float64) {
+	for n := range t {
+		t[n] = math.Log(max(float64(n), 1))
+	}
+	return t
+}()
+
+// logVisits returns math.Log(max(visits, 1)).
+func logVisits(visits float64) float64 {
+	if visits < float64(len(logTable)) {
+		return logTable[int(visits)]
+	}
+	return math.Log(visits)
 }
 
 // drawOutcome returns an index in [0, n) drawn with the probabilities
@@ -217,16 +259,16 @@ func (t *tree[M, P]) find(key uint64, who game.Player) int32 {
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
-		nd := &t.nodes[it.i]
-		if nd.visits > 0 && nd.key == key && nd.first >= 0 && game.Player(nd.toMove) == who {
+		nd := t.node(it.i)
+		if t.stat(it.i).visits > 0 && nd.key == key && nd.first >= 0 && game.Player(nd.toMove) == who {
 			return it.i
 		}
 		if it.d == reach || nd.first < 0 {
 			continue
 		}
-		for k := nd.first; k < nd.first+nd.count; k++ {
-			if t.nodes[k].visits > 0 {
-				queue = append(queue, item{k, it.d + 1})
+		for k, kid := range t.kidStats(nd) {
+			if kid.visits > 0 {
+				queue = append(queue, item{nd.first + int32(k), it.d + 1})
 			}
 		}
 	}
@@ -238,17 +280,31 @@ func (t *tree[M, P]) reroot(i int32) {
 	if i == 0 {
 		return
 	}
-	old := t.nodes
-	fresh := append(t.spare[:0], old[i])
-	fresh[0].player = -1
-	for k := 0; k < len(fresh); k++ {
-		f := fresh[k].first
-		if f < 0 {
+	fresh := &t.spare
+	fresh.reset()
+	root := fresh.alloc(1)
+	*fresh.node(root), *fresh.stat(root) = *t.node(i), *t.stat(i)
+	fresh.node(root).player = -1
+	// Breadth first, so that children stay side by side.
+	queue := append(t.path[:0], root)
+	for len(queue) > 0 {
+		k := queue[0]
+		queue = queue[1:]
+		nd := *fresh.node(k)
+		if nd.first < 0 || nd.count == 0 {
 			continue
 		}
-		fresh[k].first = int32(len(fresh))
-		fresh = append(fresh, old[f:f+fresh[k].count]...)
+		first := fresh.alloc(int(nd.count))
+		moved := mnode{first: first, count: nd.count}
+		copy(fresh.kids(&moved), t.kids(&nd))
+		copy(fresh.kidStats(&moved), t.kidStats(&nd))
+		copy(fresh.kidMoves(&moved), t.kidMoves(&nd))
+		fresh.node(k).first = first
+		for j := range nd.count {
+			queue = append(queue, first+j)
+		}
 	}
-	clear(old) // let go of the moves the dropped nodes hold
-	t.nodes, t.spare = fresh, old[:0]
+	t.path = queue[:0]
+	t.clearMoves() // let go of what the dropped nodes' moves hold
+	t.nodeStore, t.spare = t.spare, t.nodeStore
 }
