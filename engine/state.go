@@ -128,9 +128,12 @@ func (s *State) Hash() uint64 { return s.hash }
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() *State {
 	c := &State{g: s.g, hash: s.hash, turn: s.turn, lastFrom: s.lastFrom, lastTo: s.lastTo, clear: s.clear, meter: s.meter}
-	c.cells = append([]Piece(nil), s.cells...)
-	c.counts = append([]int32(nil), s.counts...)
-	c.occ = append([]uint64(nil), s.occ...)
+	// The slices a move writes get cache lines of their own: copies made
+	// one after the other for parallel searches would otherwise share
+	// lines, and the cores writing them wait on each other.
+	c.cells = lineCopy(s.cells, 4)
+	c.counts = lineCopy(s.counts, 4)
+	c.occ = lineCopy(s.occ, 8)
 	c.undo = append([]Change(nil), s.undo...)
 	c.frames = append([]undoFrame(nil), s.frames...)
 	if s.rep != nil {
@@ -140,8 +143,22 @@ func (s *State) Clone() *State {
 		c.koKeys = append([]uint64(nil), s.koKeys...)
 		c.koRep = append([]uint16(nil), s.koRep...)
 	}
-	c.drops = dropState{bits: append([]uint64(nil), s.drops.bits...), dirty: append([]int32(nil), s.drops.dirty...),
-		full: s.drops.full, saved: append([]uint64(nil), s.drops.saved...)}
+	c.drops = dropState{bits: lineCopy(s.drops.bits, 8), dirty: lineCopy(s.drops.dirty, 4),
+		full: s.drops.full, saved: lineCopy(s.drops.saved, 8)}
+	return c
+}
+
+// lineCopy copies s, of elements of size bytes, into a slice whose
+// capacity fills whole cache lines of 64 bytes: the allocator places such
+// a block on line boundaries, so that no other object shares its lines.
+func lineCopy[T any](s []T, size int) []T {
+	if s == nil {
+		return nil // nil has its meaning: drop sets not made yet, say
+	}
+	const line = 64
+	n := (len(s)*size + line - 1) / line * line / size
+	c := make([]T, len(s), max(n, len(s)))
+	copy(c, s)
 	return c
 }
 

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -149,7 +148,7 @@ func (m *MCTS[M, P]) runTree(t *tree[M, P], positions []P, quota int, st *stoppe
 	walkers := make([]*walker[M, P], len(positions))
 	walkers[0] = &t.walker
 	for k := 1; k < len(walkers); k++ {
-		w := newWalker[M, P](rand.New(rand.NewPCG(t.rng.Uint64(), uint64(k))))
+		w := newWalker[M, P](lineRand(t.rng.Uint64(), uint64(k)))
 		walkers[k] = &w
 	}
 	more := func(n int64) bool {
