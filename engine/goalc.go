@@ -518,23 +518,9 @@ func (s *State) linesMasked(changed []int32, ls *lineSet, m pieceMask) bool {
 	return false
 }
 
-// linesWindowed is linesMasked at q by the line sets: a line whose cells
-// all hold the owner's pieces is then tested cell by cell.
+// linesWindowed is linesMasked at q by the line sets.
 func (s *State) linesWindowed(q int32, ls *lineSet, m pieceMask) bool {
-	occ := s.occ[int(m.want&ownerMask)>>ownerShift]
-	for _, set := range ls.win[ls.wcell[q]:ls.wcell[q+1]] {
-		if occ&set != set {
-			continue
-		}
-		all := true
-		for x := set; x != 0 && all; x &= x - 1 {
-			all = s.cells[bits.TrailingZeros64(x)]&m.mask == m.want
-		}
-		if all {
-			return true
-		}
-	}
-	return false
+	return s.linesHold(ls.win[ls.wcell[q]:ls.wcell[q+1]], m)
 }
 
 // lineAt reports whether k cells matching sp for p lie in a row along

@@ -428,13 +428,19 @@ func anySpec(specs []rules.PieceSpec, v Piece, p int) bool {
 }
 
 // linesAnywhere reports whether a line of ls holds anywhere on the board
-// (of one word), for the spec tested by m: a line whose cells all hold
-// the owner's pieces is then tested cell by cell. It is the whole-board
-// check of a position whose parent was not checked, one masked compare a
-// line where the configurations walk every placement.
+// (of one word), for the spec tested by m. It is the whole-board check of
+// a position whose parent was not checked, one masked compare a line
+// where the configurations walk every placement.
 func (s *State) linesAnywhere(ls *lineSet, m pieceMask) bool {
+	return s.linesHold(ls.lines, m)
+}
+
+// linesHold reports whether one of the line sets holds for the spec
+// tested by m: a line whose cells all hold the owner's pieces is then
+// tested cell by cell.
+func (s *State) linesHold(sets []uint64, m pieceMask) bool {
 	occ := s.occ[int(m.want&ownerMask)>>ownerShift]
-	for _, set := range ls.lines {
+	for _, set := range sets {
 		if occ&set != set {
 			continue
 		}
