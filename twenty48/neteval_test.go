@@ -15,7 +15,7 @@ var testNet = sync.OnceValue(func() *Network {
 	}
 	trs := []*trainer{{net: tr.Net, cfg: tr.State.Config}}
 	for i := int64(0); i < 300; i++ {
-		trs[0].game(i)
+		trs[0].game(i, 0)
 	}
 	return tr.Net
 })

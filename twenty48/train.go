@@ -28,6 +28,9 @@ type TrainConfig struct {
 	TC bool `json:"tc"`
 	// Every is the number of games per point of the learning curve.
 	Every int `json:"every"`
+	// Restarts is the share of games that start from a board of the
+	// start pool (see StartPool) instead of the empty board.
+	Restarts float64 `json:"restarts,omitempty"`
 }
 
 // DefaultTrainConfig is the training ludus's shipped network was made
@@ -48,6 +51,7 @@ var DefaultTrainConfig = TrainConfig{
 type trainer struct {
 	net    *Network
 	cfg    TrainConfig
+	ranks  []int // of the start pool
 	after  []uint64
 	reward []float32
 	tcE    [][]float32 // temporal coherence: sums of errors, per weight
@@ -60,6 +64,8 @@ type trainer struct {
 type trainGame struct {
 	score, moves int
 	maxTile      int
+	restarted    bool    // from a board of the start pool
+	firsts       []Board // per pool rank, the board that first held it
 }
 
 // afterstates returns the board after each move (b itself when the move
@@ -101,16 +107,20 @@ func twoRank15(x uint64) bool {
 }
 
 // game plays game i greedily on the current weights (the move with the
-// largest score plus afterstate value) and then learns from it backwards,
-// from the last afterstate to the first, so that each target already
-// holds what the game taught about the positions after it.
-func (tr *trainer) game(i int64) trainGame {
+// largest score plus afterstate value), from start or, when start is 0,
+// from the empty board, and then learns from it backwards, from the last
+// afterstate to the first, so that each target already holds what the
+// game taught about the positions after it.
+func (tr *trainer) game(i int64, start Board) trainGame {
 	rng := rand.New(rand.NewPCG(tr.cfg.Seed, uint64(i)))
-	var b Board
-	b = spawnRandom(b, rng)
-	b = spawnRandom(b, rng)
+	b := start
+	if b == 0 {
+		b = spawnRandom(b, rng)
+		b = spawnRandom(b, rng)
+	}
 	tr.after, tr.reward = tr.after[:0], tr.reward[:0]
-	res := trainGame{}
+	res := trainGame{restarted: start != 0, firsts: make([]Board, len(tr.ranks))}
+	top := b.maxRank()
 	overflow := false
 	for {
 		next, gain := afterstates(b)
@@ -136,6 +146,7 @@ func (tr *trainer) game(i int64) trainGame {
 		tr.after = append(tr.after, uint64(next[best]))
 		tr.reward = append(tr.reward, gain[best])
 		b = spawnRandom(next[best], rng)
+		top = firstReached(b, tr.ranks, res.firsts, top)
 	}
 	res.maxTile = b.MaxTile()
 	if overflow {

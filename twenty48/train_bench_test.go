@@ -24,7 +24,7 @@ func BenchmarkTrainGame(b *testing.B) {
 	b.ResetTimer()
 	c0 := threadCPU()
 	for i := 0; i < b.N; i++ {
-		moves += tr.game(int64(i)).moves
+		moves += tr.game(int64(i), 0).moves
 	}
 	b.ReportMetric(float64(moves)/(threadCPU()-c0).Seconds(), "moves/cpu-s")
 }
@@ -63,7 +63,7 @@ func BenchmarkTrainGameSmall(b *testing.B) {
 	b.ResetTimer()
 	c0 := threadCPU()
 	for i := 0; i < b.N; i++ {
-		moves += tr.game(int64(i)).moves
+		moves += tr.game(int64(i), 0).moves
 	}
 	b.ReportMetric(float64(moves)/(threadCPU()-c0).Seconds(), "moves/cpu-s")
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -60,8 +61,10 @@ type TrainState struct {
 	Moves      int64        `json:"moves"`
 	Seconds    float64      `json:"seconds"`     // wall-clock training time
 	CPUSeconds float64      `json:"cpu_seconds"` // CPU time of the training threads
-	Curve      []CurvePoint `json:"curve"`
+	Curve      []CurvePoint `json:"curve"`       // of the games from the empty board
 	Pending    curveAcc     `json:"pending"`
+	Restarted  int64        `json:"restarted,omitempty"` // games from the start pool
+	Pool       StartPool    `json:"pool"`
 }
 
 // Training is an n-tuple network being trained in a directory, which
@@ -88,7 +91,7 @@ func NewTraining(dir string, cfg TrainConfig) (*Training, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Training{Dir: dir, State: TrainState{Config: cfg}, Net: net}
+	t := &Training{Dir: dir, State: TrainState{Config: cfg, Pool: newStartPool(cfg.Shape.Stages)}, Net: net}
 	t.SetSteps(cfg.Alpha, cfg.Lambda, cfg.TC)
 	return t, nil
 }
@@ -101,6 +104,8 @@ func (c TrainConfig) check() error {
 		return fmt.Errorf("lambda %g is not in [0, 1)", c.Lambda)
 	case c.Every < 1:
 		return fmt.Errorf("%d games per curve point", c.Every)
+	case !(c.Restarts >= 0 && c.Restarts < 1):
+		return fmt.Errorf("restart share %g is not in [0, 1)", c.Restarts)
 	}
 	return c.Shape.Validate()
 }
@@ -125,11 +130,21 @@ func OpenTraining(dir string) (*Training, error) {
 	if !t.State.Config.Shape.Equal(net.Shape) {
 		return nil, fmt.Errorf("%s: the trainer's shape differs from the network's", path)
 	}
+	if len(t.State.Pool.Ranks) == 0 { // a checkpoint from before start pools
+		t.State.Pool = newStartPool(net.Shape.Stages)
+	}
+	if !t.State.Pool.valid() {
+		return nil, fmt.Errorf("%s: the trainer's start pool is damaged", path)
+	}
 	if t.State.Config.TC && t.tcE == nil {
 		t.SetSteps(t.State.Config.Alpha, t.State.Config.Lambda, true)
 	}
 	return t, nil
 }
+
+// SetRestarts changes the share of games that start from the start pool,
+// for the games still to play.
+func (t *Training) SetRestarts(share float64) { t.State.Config.Restarts = share }
 
 // SetSteps changes the step size, lambda and temporal coherence, for the
 // games still to play. Turning temporal coherence on starts its
@@ -192,7 +207,7 @@ func (t *Training) Run(ctx context.Context, opt TrainOptions) error {
 	}
 	trs := make([]*trainer, workers)
 	for w := range trs {
-		trs[w] = &trainer{net: t.Net, cfg: t.State.Config, tcE: t.tcE, tcA: t.tcA}
+		trs[w] = &trainer{net: t.Net, cfg: t.State.Config, ranks: t.State.Pool.Ranks, tcE: t.tcE, tcA: t.tcA}
 	}
 	for {
 		if ctx.Err() != nil || opt.Games > 0 && t.State.Games >= opt.Games || !end.IsZero() && !time.Now().Before(end) {
@@ -230,9 +245,12 @@ func (t *Training) round(ctx context.Context, trs []*trainer, deadline time.Time
 				if opt.Games > 0 && i >= opt.Games {
 					break
 				}
-				g := tr.game(i)
 				mu.Lock()
-				last := t.record(g, time.Since(t0).Seconds())
+				start := t.startBoard(i)
+				mu.Unlock()
+				g := tr.game(i, start)
+				mu.Lock()
+				last := t.record(g, i, time.Since(t0).Seconds())
 				if opt.Progress != nil {
 					opt.Progress(&t.State, last)
 				}
@@ -247,12 +265,29 @@ func (t *Training) round(ctx context.Context, trs []*trainer, deadline time.Time
 	t.State.Seconds += time.Since(t0).Seconds()
 }
 
-// record adds a finished game to the state and the curve, and returns the
-// latest curve point.
-func (t *Training) record(g trainGame, roundSeconds float64) CurvePoint {
+// startBoard is the board game i starts from: one of the start pool with
+// the configured share, else 0 (the empty board). Its generator depends on
+// the seed and i alone, so that one worker's training depends on its seed.
+func (t *Training) startBoard(i int64) Board {
+	if t.State.Config.Restarts <= 0 {
+		return 0
+	}
+	rng := rand.New(rand.NewPCG(t.State.Config.Seed^pickSalt, uint64(i)))
+	return t.State.Pool.pick(t.State.Config.Restarts, rng)
+}
+
+// record adds game i, finished, to the state, the start pool and the
+// curve (games from the empty board alone), and returns the latest curve
+// point.
+func (t *Training) record(g trainGame, i int64, roundSeconds float64) CurvePoint {
 	s := &t.State
 	s.Games++
 	s.Moves += int64(g.moves)
+	s.Pool.offer(g.firsts, rand.New(rand.NewPCG(s.Config.Seed^reservoirSalt, uint64(i))))
+	if g.restarted {
+		s.Restarted++
+		return t.lastPoint(roundSeconds)
+	}
 	p := &s.Pending
 	p.N++
 	p.Score += int64(g.score)
@@ -270,8 +305,15 @@ func (t *Training) record(g trainGame, roundSeconds float64) CurvePoint {
 		s.Curve = append(s.Curve, p.point(s.Games, s.Seconds+roundSeconds))
 		s.Pending = curveAcc{}
 	}
+	return t.lastPoint(roundSeconds)
+}
+
+// lastPoint is the latest point of the curve, or the pending one before
+// the first.
+func (t *Training) lastPoint(roundSeconds float64) CurvePoint {
+	s := &t.State
 	if len(s.Curve) == 0 {
-		return p.point(s.Games, s.Seconds+roundSeconds)
+		return s.Pending.point(s.Games, s.Seconds+roundSeconds)
 	}
 	return s.Curve[len(s.Curve)-1]
 }

@@ -35,13 +35,18 @@ func newTrainCmd() *cobra.Command {
 symmetries, three stages by the largest tile) by temporal-difference
 learning from afterstates: the trainer plays greedy games on the network
 and learns from each backwards, with optimistic initial values (--init),
-TD(lambda) and optionally temporal coherence (--tc).
+TD(lambda) and optionally temporal coherence (--tc). With --restarts P,
+a share P of the games start from boards on which earlier games first
+held the tile below the first stage or a stage's tile (8192, 16384 and
+32768 by default), so that the late stages learn from as many games as
+the early ones; the learning curve follows the games from the empty
+board.
 
 The training lives in --out DIR: DIR/checkpoint.ntuple (the network and
 the trainer's state, rewritten atomically every --checkpoint) and
 DIR/curve.svg (the learning curve). Run the same command again to resume
 after an interruption of any kind; --games counts all games, --time this
-run. --alpha, --lambda and --tc may change when resuming. With one worker
+run. --alpha, --lambda, --tc and --restarts may change when resuming. With one worker
 the network depends only on --seed.
 
 --export FILE writes the trained network quantized to multiples of --step
@@ -66,6 +71,7 @@ the network depends only on --seed.
 	fl.Float64Var(&f.cfg.Alpha, "alpha", f.cfg.Alpha, "step size")
 	fl.Float64Var(&f.cfg.Lambda, "lambda", f.cfg.Lambda, "TD(lambda): 0 learns from the next afterstate alone")
 	fl.BoolVar(&f.cfg.TC, "tc", f.cfg.TC, "temporal coherence: per-weight step sizes")
+	fl.Float64Var(&f.cfg.Restarts, "restarts", f.cfg.Restarts, "share of games started from boards where earlier games first held a late tile")
 	fl.Float32Var(&f.cfg.Init, "init", f.cfg.Init, "optimistic initial value of a board (new trainings)")
 	fl.IntVar(&f.cfg.Every, "every", f.cfg.Every, "games per point of the learning curve (new trainings)")
 	fl.StringVar(&f.tuples, "tuples", twenty48.FormatTuples(twenty48.DefaultShape.Tuples), "the tuples' cells, one hexadecimal digit a cell (0 top left, f bottom right), comma-separated (new trainings)")
@@ -75,6 +81,7 @@ the network depends only on --seed.
 	cmd.MarkFlagRequired("out")
 	rangeFlag(cmd, "alpha", 1e-6, 1)
 	rangeFlag(cmd, "lambda", 0, 0.99)
+	rangeFlag(cmd, "restarts", 0, 0.99)
 	rangeFlag(cmd, "every", 1, 1e7)
 	rangeFlag(cmd, "workers", 0, 256)
 	rangeFlag(cmd, "step", 0, 1e4)
@@ -110,6 +117,9 @@ func runTrain(cmd *cobra.Command, f trainFlags) error {
 			t.SetSteps(pick(fl.Changed("alpha"), f.cfg.Alpha, c.Alpha),
 				pick(fl.Changed("lambda"), f.cfg.Lambda, c.Lambda),
 				pick(fl.Changed("tc"), f.cfg.TC, c.TC))
+		}
+		if fl.Changed("restarts") {
+			t.SetRestarts(f.cfg.Restarts)
 		}
 		fmt.Fprintf(out, "resuming %s: %d games learnt\n", f.out, t.State.Games)
 	}
@@ -157,6 +167,9 @@ func printTraining(w io.Writer, t *twenty48.Training) {
 	fmt.Fprintf(w, "training       seed %d, alpha %g, lambda %g, tc %v, init %g\n",
 		s.Config.Seed, s.Config.Alpha, s.Config.Lambda, s.Config.TC, s.Config.Init)
 	fmt.Fprintf(w, "games          %d (%d moves) in %.2f h (%.2f CPU h)\n", s.Games, s.Moves, s.Seconds/3600, s.CPUSeconds/3600)
+	if s.Restarted > 0 || s.Config.Restarts > 0 {
+		fmt.Fprintf(w, "restarts       %g of the games: %d from the start pool\n", s.Config.Restarts, s.Restarted)
+	}
 	if s.CPUSeconds > 0 {
 		fmt.Fprintf(w, "speed          %.0f moves per CPU second\n", float64(s.Moves)/s.CPUSeconds)
 	}
