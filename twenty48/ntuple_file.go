@@ -176,7 +176,7 @@ func readNetwork(r io.Reader, extra bool) (*Network, *NetworkHeader, map[string]
 		set := make([][]float32, len(n.w))
 		for i := range set {
 			if extra {
-				set[i] = make([]float32, len(n.w[i]))
+				set[i] = allocWeights(n, len(n.w[i])) // read at random, as the weights
 			} else {
 				set[i] = nil // checked, not kept
 			}

@@ -161,10 +161,12 @@ func (t *Training) SetSteps(alpha, lambda float64, tc bool) {
 	}
 }
 
+// zeros returns tables of the network's sizes, zeroed, for the trainer's
+// statistics: read at random like the weights, on pages as large.
 func (n *Network) zeros() [][]float32 {
 	z := make([][]float32, len(n.w))
 	for i := range z {
-		z[i] = make([]float32, len(n.w[i]))
+		z[i] = allocWeights(n, len(n.w[i]))
 	}
 	return z
 }
