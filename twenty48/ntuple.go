@@ -300,7 +300,7 @@ func (n *Network) value(x uint64) float32 {
 		for _, s := range sy {
 			i := e.index(s)
 			w := tb[i]
-			if w == 0 && st > 0 {
+			if st > 0 && w == 0 {
 				w = n.inherited(st, t, i)
 			}
 			v += w
@@ -309,12 +309,12 @@ func (n *Network) value(x uint64) float32 {
 	return v
 }
 
-// values returns the value of each board of next that differs from b, in
+// values returns the value and the stage of each board of next that
+// differs from b (their feature indices left in idx), in
 // two passes: the feature indices of all of them first, then their
 // weights, so that the processor has many independent reads of the large
 // tables in flight at once instead of a few per board.
-func (n *Network) values(b Board, next *[4]Board, idx *[4][8 * 32]uint32) (v [4]float32) {
-	var st [4]int
+func (n *Network) values(b Board, next *[4]Board, idx *[4][8 * 32]uint32) (v [4]float32, st [4]int) {
 	for m, nb := range next {
 		if nb != b {
 			st[m] = n.features(uint64(nb), idx[m][:])
@@ -325,7 +325,7 @@ func (n *Network) values(b Board, next *[4]Board, idx *[4][8 * 32]uint32) (v [4]
 			v[m] = n.valueOf(st[m], idx[m][:])
 		}
 	}
-	return v
+	return v, st
 }
 
 // features returns the stage of board x and puts the table index of each
@@ -346,13 +346,24 @@ func (n *Network) features(x uint64, idx []uint32) int {
 // valueOf is the value of the board of stage st whose feature indices are
 // idx.
 func (n *Network) valueOf(st int, idx []uint32) float32 {
-	nt := len(n.ex)
 	v := n.Init
+	if st == 0 {
+		// No test of the weights read: a branch on a weight still on
+		// its way from memory, mispredicted, would hold back the reads
+		// after it, and most boards are of stage 0.
+		for t, tb := range n.w[:len(n.ex)] {
+			for _, i := range idx[8*t:][:8] {
+				v += tb[i]
+			}
+		}
+		return v
+	}
+	nt := len(n.ex)
 	for t := range n.ex {
 		tb := n.w[st*nt+t]
 		for _, i := range idx[8*t:][:8] {
 			w := tb[i]
-			if w == 0 && st > 0 {
+			if st > 0 && w == 0 {
 				w = n.inherited(st, t, uint64(i))
 			}
 			v += w
@@ -383,7 +394,7 @@ func (n *Network) add(st int, idx []uint32, d float32) {
 		tb := n.w[st*nt+t]
 		for _, i := range idx[8*t:][:8] {
 			w := tb[i]
-			if w == 0 && st > 0 {
+			if st > 0 && w == 0 {
 				w = n.inherited(st, t, uint64(i))
 			}
 			w += d

@@ -1,6 +1,7 @@
 package twenty48
 
 import (
+	"os"
 	"runtime"
 	"sync"
 	"testing"
@@ -14,12 +15,19 @@ var benchNet = sync.OnceValue(func() *Network {
 })
 
 // BenchmarkTrainGame learns games from an untrained network and reports
-// moves per second of the thread's CPU time.
-func BenchmarkTrainGame(b *testing.B) {
+// moves per second of the thread's CPU time; TC with temporal coherence.
+func BenchmarkTrainGame(b *testing.B) { benchTrainGame(b, false) }
+
+func BenchmarkTrainGameTC(b *testing.B) { benchTrainGame(b, true) }
+
+func benchTrainGame(b *testing.B, tc bool) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	net, _ := NewNetwork(DefaultShape, DefaultTrainConfig.Init)
 	tr := &trainer{net: net, cfg: DefaultTrainConfig}
+	if tc {
+		tr.tcE, tr.tcA = net.zeros(), net.zeros()
+	}
 	moves := 0
 	b.ResetTimer()
 	c0 := threadCPU()
@@ -64,6 +72,30 @@ func BenchmarkTrainGameSmall(b *testing.B) {
 	c0 := threadCPU()
 	for i := 0; i < b.N; i++ {
 		moves += tr.game(int64(i), 0).moves
+	}
+	b.ReportMetric(float64(moves)/(threadCPU()-c0).Seconds(), "moves/cpu-s")
+}
+
+// BenchmarkTrainCheckpoint learns games on the training kept in the
+// directory $LUDUS_TRAIN_DIR (a copy: the games change it in memory
+// only), the speed of a trained network's long games.
+func BenchmarkTrainCheckpoint(b *testing.B) {
+	dir := os.Getenv("LUDUS_TRAIN_DIR")
+	if dir == "" {
+		b.Skip("LUDUS_TRAIN_DIR names no training")
+	}
+	t, err := OpenTraining(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	tr := &trainer{net: t.Net, cfg: t.State.Config, tcE: t.tcE, tcA: t.tcA}
+	moves := 0
+	b.ResetTimer()
+	c0 := threadCPU()
+	for i := 0; i < b.N; i++ {
+		moves += tr.game(t.State.Games+int64(i), 0).moves
 	}
 	b.ReportMetric(float64(moves)/(threadCPU()-c0).Seconds(), "moves/cpu-s")
 }

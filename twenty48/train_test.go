@@ -21,11 +21,15 @@ func trainFor(t *testing.T, tr *Training, games int64) {
 
 // TestTrainResumes: a training stopped and resumed from its checkpoint
 // gives exactly the network of one run straight through, with or without
-// temporal coherence.
+// temporal coherence, learning after the game or during it.
 func TestTrainResumes(t *testing.T) {
-	for _, tc := range []bool{false, true} {
+	for _, mode := range []struct {
+		tc     bool
+		window int
+	}{{false, 0}, {true, 0}, {true, 3}} {
+		tc := mode.tc
 		cfg := smallTrainConfig(42)
-		cfg.TC = tc
+		cfg.TC, cfg.Window = tc, mode.window
 		straight, err := NewTraining(t.TempDir(), cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -57,13 +61,15 @@ func TestTrainResumes(t *testing.T) {
 // TestTrainLearns: a few hundred games lift the mean score well above the
 // first games'.
 func TestTrainLearns(t *testing.T) {
-	cfg := smallTrainConfig(7)
-	cfg.Every = 100
-	tr, _ := NewTraining(t.TempDir(), cfg)
-	trainFor(t, tr, 600)
-	c := tr.State.Curve
-	if first, last := c[0].Mean, c[len(c)-1].Mean; last < 1.5*first {
-		t.Fatalf("mean score %0.f in the first 100 games, %.0f in the last", first, last)
+	for _, window := range []int{0, 5} {
+		cfg := smallTrainConfig(7)
+		cfg.Every, cfg.Window = 100, window
+		tr, _ := NewTraining(t.TempDir(), cfg)
+		trainFor(t, tr, 600)
+		c := tr.State.Curve
+		if first, last := c[0].Mean, c[len(c)-1].Mean; last < 1.5*first {
+			t.Fatalf("window %d: mean score %0.f in the first 100 games, %.0f in the last", window, first, last)
+		}
 	}
 }
 
