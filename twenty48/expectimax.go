@@ -40,6 +40,12 @@ type Expectimax struct {
 	// less likely than this is evaluated instead of searched. 0 searches
 	// every line; DefaultMinProb is nneonneo's cut-off.
 	MinProb float64
+	// Downgrade, when positive, searches a board whose largest tile is of
+	// this rank or more as its downgraded image (see downgrade): a
+	// learned network judges the late game by what it learnt of the
+	// earlier one. The moves are those of the board itself; the values
+	// are the image's.
+	Downgrade int
 }
 
 // Info reports what one search did.
@@ -147,6 +153,7 @@ func (x *Expectimax) AnalyzeGame(g *Game) (m Move, vals MoveValues, info Info, o
 }
 
 func (x *Expectimax) search(b Board, skip [4]bool) (m Move, info Info, vals MoveValues, ok bool) {
+	b = downgrade(b, x.Downgrade)
 	s := getSearcher()
 	defer putSearcher(s)
 	s.reset(x.Eval, float32(x.MinProb))

@@ -125,6 +125,9 @@ type PlayerSpec struct {
 	RoomyEmpty int `json:",omitempty"`
 	Time       time.Duration
 	MinProb    float64
+	// Downgrade is the smallest largest tile (a tile value, e.g. 16384)
+	// whose boards the expectimax player searches downgraded (0: never).
+	Downgrade int `json:",omitempty"`
 }
 
 // NewPlayer builds the player a spec describes.
@@ -145,6 +148,14 @@ func NewPlayer(s PlayerSpec) (Player, error) {
 	if s.Depth < 0 || s.MinDepth < 0 || s.MaxDepth < 0 || s.RoomyEmpty < 0 {
 		return nil, fmt.Errorf("depths must not be negative")
 	}
+	dg := 0
+	if s.Downgrade != 0 {
+		r, err := rankOf(s.Downgrade)
+		if err != nil || r < 2 || r > MaxRank {
+			return nil, fmt.Errorf("downgrade from %d: not a tile from 4 to 32768", s.Downgrade)
+		}
+		dg = r
+	}
 	if s.MinProb < 0 || s.MinProb >= 1 {
 		return nil, fmt.Errorf("cut-off probability %g is not in [0, 1)", s.MinProb)
 	}
@@ -155,5 +166,5 @@ func NewPlayer(s PlayerSpec) (Player, error) {
 		return &Generic{Eval: ev, Depth: s.Depth, MinProb: s.MinProb}, nil
 	}
 	return &Expectimax{Eval: ev, Depth: s.Depth, MinDepth: s.MinDepth, MaxDepth: s.MaxDepth, RoomyEmpty: s.RoomyEmpty,
-		Time: s.Time, MinProb: s.MinProb}, nil
+		Time: s.Time, MinProb: s.MinProb, Downgrade: dg}, nil
 }

@@ -270,6 +270,9 @@ func (s PlayerSpec) Label() string {
 	default:
 		depth += fmt.Sprintf(", cut-off %g", s.MinProb)
 	}
+	if s.Downgrade > 0 {
+		depth += fmt.Sprintf(", downgraded from %d", s.Downgrade)
+	}
 	return fmt.Sprintf("%s (%s, %s)", s.Kind, s.Eval, depth)
 }
 

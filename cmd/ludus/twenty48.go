@@ -91,6 +91,7 @@ file at once, and games already in it are not played again.`,
 	fl.IntVar(&f.spec.RoomyEmpty, "roomy", 0, "search boards with at least this many empty cells one move shallower (0: never)")
 	fl.DurationVar(&f.spec.Time, "time", 0, "time budget per move, e.g. 3ms (iterative deepening)")
 	fl.Float64Var(&f.spec.MinProb, "min-prob", twenty48.DefaultMinProb, "cumulative-probability cut-off (0: search every line)")
+	fl.IntVar(&f.spec.Downgrade, "downgrade", 0, "search boards whose largest tile is at least this `TILE` with their tiles shifted down past the gaps of their ranks (0: never)")
 	fl.IntVar(&f.workers, "workers", 1, "games played at once (0: one per core)")
 	fl.IntVar(&f.limit, "max-moves", 0, "stop each game after this many moves (0: play to the end)")
 	fl.StringVar(&f.record, "record", "", "write the games' records (JSON lines) to `FILE`")
