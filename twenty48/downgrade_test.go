@@ -6,10 +6,9 @@ import (
 )
 
 // boardOfRanks puts ranks in the first cells of a board.
-func boardOfRanks(ranks ...int) Board {
-	var b Board
+func boardOfRanks(ranks ...int) (b Board) {
 	for i, r := range ranks {
-		b |= Board(uint64(r) << (4 * i))
+		b = b.WithRank(i, r)
 	}
 	return b
 }

@@ -19,6 +19,34 @@ func trainFor(t *testing.T, tr *Training, games int64) {
 	}
 }
 
+// trainTwice trains cfg for games straight through and, in another
+// directory, stopped after stop games and resumed from its checkpoint;
+// it fails unless both made the same network in the same moves.
+func trainTwice(t *testing.T, cfg TrainConfig, stop, games int64) (straight, resumed *Training) {
+	t.Helper()
+	straight, err := NewTraining(t.TempDir(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trainFor(t, straight, games)
+	dir := t.TempDir()
+	first, _ := NewTraining(dir, cfg)
+	trainFor(t, first, stop)
+	if resumed, err = OpenTraining(dir); err != nil {
+		t.Fatal(err)
+	}
+	trainFor(t, resumed, games)
+	if resumed.State.Games != games || resumed.State.Moves != straight.State.Moves {
+		t.Fatalf("%+v: resumed %d games %d moves, straight %d moves", cfg, resumed.State.Games, resumed.State.Moves, straight.State.Moves)
+	}
+	for i := range straight.Net.w {
+		if !slices.Equal(straight.Net.w[i], resumed.Net.w[i]) {
+			t.Fatalf("%+v: table %d differs after resuming", cfg, i)
+		}
+	}
+	return straight, resumed
+}
+
 // TestTrainResumes: a training stopped and resumed from its checkpoint
 // gives exactly the network of one run straight through, with or without
 // temporal coherence, learning after the game or during it.
@@ -27,33 +55,12 @@ func TestTrainResumes(t *testing.T) {
 		tc     bool
 		window int
 	}{{false, 0}, {true, 0}, {true, 3}} {
-		tc := mode.tc
 		cfg := smallTrainConfig(42)
-		cfg.TC, cfg.Window = tc, mode.window
-		straight, err := NewTraining(t.TempDir(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		trainFor(t, straight, 40)
-		dir := t.TempDir()
-		first, _ := NewTraining(dir, cfg)
-		trainFor(t, first, 17)
-		resumed, err := OpenTraining(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		trainFor(t, resumed, 40)
-		if resumed.State.Games != 40 || resumed.State.Moves != straight.State.Moves {
-			t.Fatalf("tc %v: resumed %d games %d moves, straight %d moves", tc, resumed.State.Games, resumed.State.Moves, straight.State.Moves)
-		}
-		for i := range straight.Net.w {
-			if !slices.Equal(straight.Net.w[i], resumed.Net.w[i]) {
-				t.Fatalf("tc %v: table %d differs after resuming", tc, i)
-			}
-		}
+		cfg.TC, cfg.Window = mode.tc, mode.window
+		straight, resumed := trainTwice(t, cfg, 17, 40)
 		if len(resumed.State.Curve) != 8 || !slices.EqualFunc(resumed.State.Curve, straight.State.Curve,
 			func(a, b CurvePoint) bool { return a.Games == b.Games && a.Mean == b.Mean }) {
-			t.Fatalf("tc %v: curves differ: %+v against %+v", tc, resumed.State.Curve, straight.State.Curve)
+			t.Fatalf("%+v: curves differ: %+v against %+v", mode, resumed.State.Curve, straight.State.Curve)
 		}
 	}
 }
