@@ -47,8 +47,7 @@ the trainer's state, rewritten atomically every --checkpoint) and
 DIR/curve.svg (the learning curve). Run the same command again to resume
 after an interruption of any kind; --games counts all games, --time this
 run. --alpha, --lambda, --tc, --window and --restarts may change when
-resuming. With one worker
-the network depends only on --seed.
+resuming. With one worker the network depends only on --seed.
 
 --export FILE writes the trained network quantized to multiples of --step
 (a smaller file for play with --eval FILE) and trains nothing.`,
