@@ -35,12 +35,12 @@ func newTrainCmd() *cobra.Command {
 symmetries, three stages by the largest tile) by temporal-difference
 learning from afterstates: the trainer plays greedy games on the network
 and learns from each backwards, with optimistic initial values (--init),
-TD(lambda) and optionally temporal coherence (--tc). With --restarts P,
-a share P of the games start from boards on which earlier games first
-held the tile below the first stage or a stage's tile (8192, 16384 and
-32768 by default), so that the late stages learn from as many games as
-the early ones; the learning curve follows the games from the empty
-board.
+TD(lambda) and optionally temporal coherence (--tc). A share of the
+games (--restarts, half by default) start from boards on which earlier
+games first held the tile below the first stage or a stage's tile (8192,
+16384 and 32768 by default), so that the late stages learn from as many
+games as the early ones; the learning curve follows the games from the
+empty board.
 
 The training lives in --out DIR: DIR/checkpoint.ntuple (the network and
 the trainer's state, rewritten atomically every --checkpoint) and
