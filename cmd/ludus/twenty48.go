@@ -29,7 +29,7 @@ a bitboard (the nneonneo heuristic and ludus's own), greedy and random
 baselines, statistics over many seeded games, game records in JSON lines, a
 terminal replay and board pictures. See docs/2048.md.`,
 	}
-	c.AddCommand(newPlayCmd(), newReplayCmd(), newRenderCmd(), newTrainCmd(), newTuneCmd())
+	c.AddCommand(newPlayCmd(), newReplayCmd(), newRenderCmd(), newTrainCmd(), newTuneCmd(), newEndgameCmd())
 	return c
 }
 
