@@ -70,7 +70,7 @@ func (s *searcher) netLeafMax(b Board) int32 {
 		return winUnits
 	}
 	next := slides(b)
-	vals, _ := s.net.values(b, &next, &s.batch)
+	vals := s.net.values(b, &next, &s.batch)
 	best := int32(0)
 	for m, nb := range next {
 		if nb != b {

@@ -309,12 +309,12 @@ func (n *Network) value(x uint64) float32 {
 	return v
 }
 
-// values returns the value and the stage of each board of next that
-// differs from b (their feature indices left in idx), in
+// values returns the value of each board of next that differs from b, in
 // two passes: the feature indices of all of them first, then their
 // weights, so that the processor has many independent reads of the large
 // tables in flight at once instead of a few per board.
-func (n *Network) values(b Board, next *[4]Board, idx *[4][8 * 32]uint32) (v [4]float32, st [4]int) {
+func (n *Network) values(b Board, next *[4]Board, idx *[4][8 * 32]uint32) (v [4]float32) {
+	var st [4]int
 	for m, nb := range next {
 		if nb != b {
 			st[m] = n.features(uint64(nb), idx[m][:])
@@ -325,7 +325,7 @@ func (n *Network) values(b Board, next *[4]Board, idx *[4][8 * 32]uint32) (v [4]
 			v[m] = n.valueOf(st[m], idx[m][:])
 		}
 	}
-	return v, st
+	return v
 }
 
 // features returns the stage of board x and puts the table index of each

@@ -31,12 +31,6 @@ type TrainConfig struct {
 	// Restarts is the share of games that start from a board of the
 	// start pool (see StartPool) instead of the empty board.
 	Restarts float64 `json:"restarts,omitempty"`
-	// Window, when positive, learns during the game: each afterstate
-	// Window moves after it, towards a lambda-return cut off there (the
-	// value of the afterstate Window moves on stands for the rest). The
-	// weights it reads and writes are then still in the processor's
-	// caches. 0 learns from the whole game backwards once it is over.
-	Window int `json:"window,omitempty"`
 }
 
 // DefaultTrainConfig is the training ludus's shipped network was made
@@ -63,8 +57,6 @@ type trainer struct {
 	ranks  []int // of the start pool
 	after  []uint64
 	reward []float32
-	feats  []uint32    // with a window: the feature indices of each afterstate
-	stages []int8      // and its stage
 	tcE    [][]float32 // temporal coherence: sums of errors, per weight
 	tcA    [][]float32 // and sums of their magnitudes
 	idx    [8 * 32]uint32
@@ -130,14 +122,12 @@ func (tr *trainer) game(i int64, start Board) trainGame {
 		b = spawnRandom(b, rng)
 	}
 	tr.after, tr.reward = tr.after[:0], tr.reward[:0]
-	tr.feats, tr.stages = tr.feats[:0], tr.stages[:0]
-	window, nf := tr.cfg.Window, tr.net.Features()
 	res := trainGame{restarted: start != 0, firsts: make([]Board, len(tr.ranks))}
 	top := b.maxRank()
 	overflow := false
 	for {
 		next, gain := afterstates(b)
-		vals, stages := tr.net.values(b, &next, &tr.batch)
+		vals := tr.net.values(b, &next, &tr.batch)
 		best, bestV := -1, float32(0)
 		for m, nb := range next {
 			if nb == b {
@@ -158,13 +148,6 @@ func (tr *trainer) game(i int64, start Board) trainGame {
 		}
 		tr.after = append(tr.after, uint64(next[best]))
 		tr.reward = append(tr.reward, gain[best])
-		if window > 0 {
-			tr.feats = append(tr.feats, tr.batch[best][:nf]...)
-			tr.stages = append(tr.stages, int8(stages[best]))
-			if t := len(tr.after) - 1 - window; t >= 0 {
-				tr.learnAt(t, len(tr.after)-1)
-			}
-		}
 		b = spawnRandom(next[best], rng)
 		top = firstReached(b, tr.ranks, res.firsts, top)
 	}
@@ -172,11 +155,7 @@ func (tr *trainer) game(i int64, start Board) trainGame {
 	if overflow {
 		res.maxTile = 65536
 	}
-	if window > 0 {
-		tr.learnTail(overflow)
-	} else {
-		tr.learn(overflow)
-	}
+	tr.learn(overflow)
 	return res
 }
 
@@ -232,54 +211,5 @@ func (n *Network) addTC(st int, idx []uint32, delta, step float32, e, a [][]floa
 			te[i] += delta
 			ta[i] += ad
 		}
-	}
-}
-
-// at returns the stage and feature indices of afterstate t of the game
-// (kept with a window).
-func (tr *trainer) at(t int) (int, []uint32) {
-	nf := tr.net.Features()
-	return int(tr.stages[t]), tr.feats[t*nf:][:nf]
-}
-
-// update moves the value of afterstate t towards target.
-func (tr *trainer) update(t int, target float32) {
-	st, idx := tr.at(t)
-	alpha := float32(tr.cfg.Alpha) / float32(len(idx))
-	delta := target - tr.net.valueOf(st, idx)
-	if tr.tcE != nil {
-		tr.net.addTC(st, idx, delta, alpha, tr.tcE, tr.tcA)
-	} else {
-		tr.net.add(st, idx, alpha*delta)
-	}
-}
-
-// valueAt is the current value of afterstate t.
-func (tr *trainer) valueAt(t int) float32 { return tr.net.valueOf(tr.at(t)) }
-
-// learnAt learns afterstate t towards its lambda-return cut off at
-// afterstate last: G(last-1) = r(last) + V(last), then back to t as in
-// learn.
-func (tr *trainer) learnAt(t, last int) {
-	lambda := float32(tr.cfg.Lambda)
-	z := tr.reward[last] + tr.valueAt(last)
-	for k := last - 1; k > t; k-- {
-		z = tr.reward[k] + (1-lambda)*tr.valueAt(k) + lambda*z
-	}
-	tr.update(t, z)
-}
-
-// learnTail learns, backwards, the afterstates of a finished game that the
-// window has not reached, as learn does the whole game.
-func (tr *trainer) learnTail(overflow bool) {
-	lambda := float32(tr.cfg.Lambda)
-	last := len(tr.after) - 1
-	var g float32
-	if overflow && last >= 0 {
-		g = tr.valueAt(last)
-	}
-	for t := last; t >= 0 && t > last-tr.cfg.Window; t-- {
-		tr.update(t, g)
-		g = tr.reward[t] + (1-lambda)*tr.valueAt(t) + lambda*g
 	}
 }

@@ -104,8 +104,6 @@ func (c TrainConfig) check() error {
 		return fmt.Errorf("lambda %g is not in [0, 1)", c.Lambda)
 	case c.Every < 1:
 		return fmt.Errorf("%d games per curve point", c.Every)
-	case c.Window < 0 || c.Window > 1000:
-		return fmt.Errorf("window of %d moves is not in [0, 1000]", c.Window)
 	case !(c.Restarts >= 0 && c.Restarts < 1):
 		return fmt.Errorf("restart share %g is not in [0, 1)", c.Restarts)
 	}
@@ -147,10 +145,6 @@ func OpenTraining(dir string) (*Training, error) {
 // SetRestarts changes the share of games that start from the start pool,
 // for the games still to play.
 func (t *Training) SetRestarts(share float64) { t.State.Config.Restarts = share }
-
-// SetWindow changes how many moves after an afterstate it is learnt (0:
-// after the game), for the games still to play.
-func (t *Training) SetWindow(moves int) { t.State.Config.Window = moves }
 
 // SetSteps changes the step size, lambda and temporal coherence, for the
 // games still to play. Turning temporal coherence on starts its

@@ -46,8 +46,8 @@ The training lives in --out DIR: DIR/checkpoint.ntuple (the network and
 the trainer's state, rewritten atomically every --checkpoint) and
 DIR/curve.svg (the learning curve). Run the same command again to resume
 after an interruption of any kind; --games counts all games, --time this
-run. --alpha, --lambda, --tc, --window and --restarts may change when
-resuming. With one worker the network depends only on --seed.
+run. --alpha, --lambda, --tc and --restarts may change when resuming.
+With one worker the network depends only on --seed.
 
 --export FILE writes the trained network quantized to multiples of --step
 (a smaller file for play with --eval FILE) and trains nothing.`,
@@ -71,7 +71,6 @@ resuming. With one worker the network depends only on --seed.
 	fl.Float64Var(&f.cfg.Alpha, "alpha", f.cfg.Alpha, "step size")
 	fl.Float64Var(&f.cfg.Lambda, "lambda", f.cfg.Lambda, "TD(lambda): 0 learns from the next afterstate alone")
 	fl.BoolVar(&f.cfg.TC, "tc", f.cfg.TC, "temporal coherence: per-weight step sizes")
-	fl.IntVar(&f.cfg.Window, "window", f.cfg.Window, "learn each afterstate this many moves after it, during the game (0: after the game, backwards)")
 	fl.Float64Var(&f.cfg.Restarts, "restarts", f.cfg.Restarts, "share of games started from boards where earlier games first held a late tile")
 	fl.Float32Var(&f.cfg.Init, "init", f.cfg.Init, "optimistic initial value of a board (new trainings)")
 	fl.IntVar(&f.cfg.Every, "every", f.cfg.Every, "games per point of the learning curve (new trainings)")
@@ -83,7 +82,6 @@ resuming. With one worker the network depends only on --seed.
 	rangeFlag(cmd, "alpha", 1e-6, 1)
 	rangeFlag(cmd, "lambda", 0, 0.99)
 	rangeFlag(cmd, "restarts", 0, 0.99)
-	rangeFlag(cmd, "window", 0, 1000)
 	rangeFlag(cmd, "every", 1, 1e7)
 	rangeFlag(cmd, "workers", 0, 256)
 	rangeFlag(cmd, "step", 0, 1e4)
@@ -122,9 +120,6 @@ func runTrain(cmd *cobra.Command, f trainFlags) error {
 		}
 		if fl.Changed("restarts") {
 			t.SetRestarts(f.cfg.Restarts)
-		}
-		if fl.Changed("window") {
-			t.SetWindow(f.cfg.Window)
 		}
 		fmt.Fprintf(out, "resuming %s: %d games learnt\n", f.out, t.State.Games)
 	}
@@ -169,8 +164,8 @@ func trainRun(cmd *cobra.Command, t *twenty48.Training, f trainFlags) error {
 func printTraining(w io.Writer, t *twenty48.Training) {
 	s := t.State
 	fmt.Fprintf(w, "network        %s, %d weights (digest %s)\n", t.Net.Shape, t.Net.Weights(), t.Net.Digest())
-	fmt.Fprintf(w, "training       seed %d, alpha %g, lambda %g, tc %v, init %g, window %d\n",
-		s.Config.Seed, s.Config.Alpha, s.Config.Lambda, s.Config.TC, s.Config.Init, s.Config.Window)
+	fmt.Fprintf(w, "training       seed %d, alpha %g, lambda %g, tc %v, init %g\n",
+		s.Config.Seed, s.Config.Alpha, s.Config.Lambda, s.Config.TC, s.Config.Init)
 	fmt.Fprintf(w, "games          %d (%d moves) in %.2f h (%.2f CPU h)\n", s.Games, s.Moves, s.Seconds/3600, s.CPUSeconds/3600)
 	if s.Restarted > 0 || s.Config.Restarts > 0 {
 		fmt.Fprintf(w, "restarts       %g of the games: %d from the start pool\n", s.Config.Restarts, s.Restarted)
