@@ -415,34 +415,6 @@ func (n *Network) addBoard(x uint64, d float32) float32 {
 	return n.valueOf(st, idx[:])
 }
 
-// Prune drops the weights that differ by less than t from what they
-// would read if dropped (0 in the first stage, the earlier stage's weight
-// in later ones), the latest stage first, and returns how many it
-// dropped: a smaller file to ship, each value off by at most a few t.
-func (n *Network) Prune(t float32) int {
-	nt := len(n.ex)
-	dropped := 0
-	for st := len(n.w)/nt - 1; st >= 0; st-- {
-		for tu := range n.ex {
-			tb := n.w[st*nt+tu]
-			for i, w := range tb {
-				if w == 0 {
-					continue
-				}
-				inh := float32(0)
-				if st > 0 {
-					inh = n.inherited(st, tu, uint64(i))
-				}
-				if d := w - inh; d < t && d > -t {
-					tb[i] = 0
-					dropped++
-				}
-			}
-		}
-	}
-	return dropped
-}
-
 // Digest returns a fingerprint of the network's weights (FNV-1a over the
 // non-zero entries and their places), to tell whether two trainings made
 // the same network.

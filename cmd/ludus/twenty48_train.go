@@ -22,7 +22,6 @@ type trainFlags struct {
 	workers     int
 	cfg         twenty48.TrainConfig
 	step        float64
-	prune       float64
 	tuples      string
 	stages      string
 }
@@ -79,7 +78,6 @@ With one worker the network depends only on --seed.
 	fl.StringVar(&f.stages, "stages", "16384,32768", `largest tiles that start a new stage of weights, comma-separated ("": one stage; new trainings)`)
 	fl.StringVar(&f.export, "export", "", "write the trained network, quantized, to `FILE` and stop")
 	fl.Float64Var(&f.step, "step", 0.5, "quantization step of --export (0: exact float32)")
-	fl.Float64Var(&f.prune, "prune", 0, "--export drops the weights that differ by less than this from what they would read without them (0: none)")
 	cmd.MarkFlagRequired("out")
 	rangeFlag(cmd, "alpha", 1e-6, 1)
 	rangeFlag(cmd, "lambda", 0, 0.99)
@@ -87,7 +85,6 @@ With one worker the network depends only on --seed.
 	rangeFlag(cmd, "every", 1, 1e7)
 	rangeFlag(cmd, "workers", 0, 256)
 	rangeFlag(cmd, "step", 0, 1e4)
-	rangeFlag(cmd, "prune", 0, 1e6)
 	return cmd
 }
 
@@ -110,7 +107,7 @@ func runTrain(cmd *cobra.Command, f trainFlags) error {
 		return err
 	default:
 		if f.export != "" {
-			return exportNetwork(out, t, f.export, f.step, f.prune)
+			return exportNetwork(out, t, f.export, f.step)
 		}
 		if cmd.Flags().Changed("seed") && f.seed != t.State.Config.Seed {
 			return fmt.Errorf("%s was trained with --seed %d, not %d", f.out, t.State.Config.Seed, f.seed)
@@ -183,18 +180,10 @@ func printTraining(w io.Writer, t *twenty48.Training) {
 	}
 }
 
-func exportNetwork(w io.Writer, t *twenty48.Training, path string, step, prune float64) error {
-	dropped := 0
-	if prune > 0 {
-		dropped = t.Net.Prune(float32(prune))
-	}
+func exportNetwork(w io.Writer, t *twenty48.Training, path string, step float64) error {
 	if err := twenty48.SaveNetwork(path, t.Net, step, t.ExportMeta()); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "wrote %s: %s, %d games of training, step %g", path, t.Net.Shape, t.State.Games, step)
-	if prune > 0 {
-		fmt.Fprintf(w, ", %d weights within %g of what they would read dropped", dropped, prune)
-	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "wrote %s: %s, %d games of training, step %g\n", path, t.Net.Shape, t.State.Games, step)
 	return nil
 }
