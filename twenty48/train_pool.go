@@ -45,8 +45,8 @@ func (p *StartPool) valid() bool {
 	if len(p.Boards) != len(p.Ranks) || len(p.Seen) != len(p.Ranks) {
 		return false
 	}
-	for _, b := range p.Boards {
-		if len(b) > poolSize {
+	for k, b := range p.Boards {
+		if len(b) > poolSize || p.Seen[k] < int64(len(b)) {
 			return false
 		}
 	}

@@ -89,3 +89,27 @@ func TestTrainRestarts(t *testing.T) {
 		}
 	}
 }
+
+// TestStartPoolValid: a pool read from a checkpoint whose counts do not
+// fit its boards is refused (a count below the boards kept would make the
+// reservoir draw from an empty range).
+func TestStartPoolValid(t *testing.T) {
+	p := newStartPool([]int{14})
+	p.offer([]Board{1, 2}, rand.New(rand.NewPCG(1, 1)))
+	if !p.valid() {
+		t.Fatalf("a pool as offer leaves it is refused: %+v", p)
+	}
+	for name, damage := range map[string]func(*StartPool){
+		"negative count":        func(p *StartPool) { p.Seen[0] = -3 },
+		"fewer seen than kept":  func(p *StartPool) { p.Seen[1] = 0 },
+		"too many boards":       func(p *StartPool) { p.Boards[0] = make([]uint64, poolSize+1); p.Seen[0] = poolSize + 1 },
+		"counts of other ranks": func(p *StartPool) { p.Seen = p.Seen[:1] },
+	} {
+		q := newStartPool([]int{14})
+		q.offer([]Board{1, 2}, rand.New(rand.NewPCG(1, 1)))
+		damage(&q)
+		if q.valid() {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
